@@ -1,0 +1,273 @@
+"""The two abstractions every game implements: a `Game` (rules-level facts, parsing, encoding)
+and a `State` (one position, mutated by `apply`).
+
+The contract follows OpenSpiel's state API in spirit: `current_player`, `legal_actions()`,
+`apply()`, `clone()`, `is_over`, plus what a board-game site needs on top: per-seat views,
+JSON saves that are replayable logs, score breakdowns and determinization for search.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .errors import ConfigError, GameOverError, IllegalActionError, NotYourTurnError, SaveError
+from .rng import Rng
+
+Action = Hashable
+"""An action is a small immutable value (a NamedTuple in practice) whose `str()` is its notation."""
+
+SAVE_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Score:
+    """A seat's score: the total, its breakdown by scoring category and the tie-break key."""
+
+    total: int
+    breakdown: Mapping[str, int] = field(default_factory=dict)
+    tiebreak: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"total": self.total, "breakdown": dict(self.breakdown), "tiebreak": list(self.tiebreak)}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default, the allowed values (None = any of the default's type) and why."""
+
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+
+
+class Game(ABC):
+    """Rules-level facts about one game. One instance per game lives in the registry."""
+
+    name: ClassVar[str]
+    titles: ClassVar[dict[str, str]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[dict[str, Option]] = {}
+    hidden_information: ClassVar[bool] = True
+
+    # -- construction -------------------------------------------------------------------------
+    def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
+        """A fresh state. `options` are checked against `self.options`."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ConfigError(
+                f"{self.name} is for {self.min_players}-{self.max_players} players, not {players!r}"
+            )
+        return self._new_state(players, int(seed), self.check_options(options))
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        out = {k: o.default for k, o in self.options.items()}
+        for key, value in options.items():
+            if key not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise ConfigError(f"{self.name} has no option {key!r} (options: {known})")
+            opt = self.options[key]
+            if opt.choices is not None and value not in opt.choices:
+                raise ConfigError(f"option {key!r} must be one of {list(opt.choices)}, not {value!r}")
+            if opt.choices is None and opt.default is not None and type(value) is not type(opt.default):
+                raise ConfigError(f"option {key!r} must be a {type(opt.default).__name__}, not {value!r}")
+            out[key] = value
+        return out
+
+    @abstractmethod
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    # -- notation and encoding -------------------------------------------------------------------
+    @abstractmethod
+    def parse_action(self, state: State, text: str) -> Action:
+        """Read an action from its notation; raises ActionParseError. Legality is `apply`'s job."""
+
+    @abstractmethod
+    def num_distinct_actions(self, players: int) -> int:
+        """Size of the fixed integer action space (for RL encodings)."""
+
+    @abstractmethod
+    def action_to_id(self, action: Action, players: int) -> int: ...
+
+    @abstractmethod
+    def id_to_action(self, action_id: int, players: int) -> Action: ...
+
+    # -- saves and replays --------------------------------------------------------------------
+    def replay(self, players: int, seed: int, actions: Iterable[Action | str], **options: Any) -> State:
+        """Rebuild a state from its seed and action log (actions or their notation)."""
+        state = self.new_game(players, seed, **options)
+        for i, a in enumerate(actions):
+            try:
+                state.apply(self.parse_action(state, a) if isinstance(a, str) else a)
+            except IllegalActionError as e:
+                raise SaveError(f"action #{i} ({a}) cannot be replayed: {e}") from e
+        return state
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """Load a save written by `State.to_json`: replay its log, then check the snapshot, if any."""
+        if not isinstance(data, Mapping):
+            raise SaveError("a save must be a JSON object")
+        for key in ("game", "players", "seed", "actions"):
+            if key not in data:
+                raise SaveError(f"the save has no {key!r} field (truncated?)")
+        if data["game"] != self.name:
+            raise SaveError(f"this save is for {data['game']!r}, not {self.name!r}")
+        if not isinstance(data["actions"], list):
+            raise SaveError("'actions' must be a list of action notations")
+        try:
+            state = self.replay(int(data["players"]), int(data["seed"]), data["actions"],
+                                **dict(data.get("options") or {}))
+        except ConfigError as e:
+            raise SaveError(f"bad configuration in save: {e}") from e
+        snap = data.get("state")
+        if snap is not None and snap != state.snapshot():
+            raise SaveError("the saved snapshot does not match the replayed log (edited or corrupted save)")
+        return state
+
+    def title(self, lang: str = "en") -> str:
+        return self.titles.get(lang, self.titles["en"])
+
+    # -- hooks for bots, people and tools (sensible defaults; games refine them) ------------------
+    def evaluate(self, state: State, seat: int) -> float:
+        """Heuristic worth of `state` for `seat` (higher is better), used by greedy and search bots.
+
+        Must only use what `seat` may see (bots call it on determinized states). Default: score
+        margin over the best opponent.
+        """
+        totals = [s.total for s in state.scores()]
+        others = [t for i, t in enumerate(totals) if i != seat]
+        return float(totals[seat] - (max(others) if others else 0))
+
+    def search_actions(self, state: State) -> list[Action]:
+        """The actions a search bot should consider: all legal ones unless the game offers a
+        smaller set that loses nothing essential (e.g. an "auto" choice for bookkeeping decisions)."""
+        return state.legal_actions()
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """The action in words for a game log (default: its notation)."""
+        return str(action)
+
+    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
+        """A text picture of what `seat` sees, for terminals (games draw a real board)."""
+        import json
+
+        return json.dumps(state.view(seat), ensure_ascii=False, indent=1)
+
+
+class State(ABC):
+    """One position of a game. Mutable: `apply` changes it in place; `clone` copies it."""
+
+    game: ClassVar[Game]
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.num_players = players
+        self.seed = seed
+        self.options = options
+        self.history: list[Action] = []
+        self._legal: list[Action] | None = None
+
+    # -- what subclasses provide ------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that decides now (not always the turn's owner), or None when the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out a legal action (already validated)."""
+
+    @abstractmethod
+    def clone(self) -> State: ...
+
+    @abstractmethod
+    def scores(self) -> list[Score]:
+        """Score of every seat as if the game ended now (final once `is_over`)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-able dict of exactly what `seat` may see (None: a spectator)."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-able dict of the full state, hidden parts included."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with everything `seat` has seen, hidden parts resampled.
+
+        Must depend only on the seat's information set (and `rng`), never on the true hidden values.
+        """
+
+    def why_illegal(self, action: Action) -> str:
+        """A sentence saying why `action` is not legal here (games refine this)."""
+        return f"{action} is not a legal action now"
+
+    # -- shared behaviour -------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to move, in a stable order (empty when over)."""
+        if self._legal is None:
+            self._legal = [] if self.is_over else self._legal_actions()
+        return self._legal
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply a legal action. Raises a typed error and changes nothing if it is not legal.
+
+        `seat`, when given, must be the seat to move (servers pass it; engines may omit it).
+        """
+        if self.is_over:
+            raise GameOverError(f"the game is over; {action} cannot be played")
+        if seat is not None and seat != self.current_player:
+            raise NotYourTurnError(f"seat {seat} cannot act now: seat {self.current_player} is to decide")
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.why_illegal(action))
+        self._apply(action)
+        self.history.append(action)
+        self._legal = None
+
+    def apply_text(self, text: str, seat: int | None = None) -> Action:
+        action = self.game.parse_action(self, text)
+        self.apply(action, seat)
+        return action
+
+    def winners(self) -> list[int]:
+        """Seats that win (several on a shared win), by total then the rulebook tie-break."""
+        scores = self.scores()
+        keys = [(s.total, *s.tiebreak) for s in scores]
+        best = max(keys)
+        return [i for i, k in enumerate(keys) if k == best]
+
+    def returns(self) -> list[float]:
+        """Terminal utility per seat for learning: 1 split among winners, 0 for the rest."""
+        if not self.is_over:
+            return [0.0] * self.num_players
+        w = self.winners()
+        return [1.0 / len(w) if i in w else 0.0 for i in range(self.num_players)]
+
+    def to_json(self) -> dict[str, Any]:
+        """A save: configuration, seed, the action log (the source of truth) and a full snapshot."""
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game.name,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [str(a) for a in self.history],
+            "state": self.snapshot(),
+        }
+
+    def _copy_base(self, other: State) -> None:
+        """Copy the shared fields into a fresh clone (used by subclasses' `clone`)."""
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options
+        other.history = list(self.history)
+        other._legal = None if self._legal is None else list(self._legal)

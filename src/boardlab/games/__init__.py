@@ -1,0 +1,3 @@
+"""Built-in games. Importing this package registers each of them."""
+
+from . import cacao  # noqa: F401
