@@ -1,0 +1,643 @@
+"""Cacao rules (official rulebook, 2015), for 2-4 players.
+
+A turn is decomposed into small decisions:
+  1. the turn's player places (or rebuilds, or - with no legal spot - discards) a worker tile;
+  2. the same player assigns display tiles to the jungle spaces the placement triggered, one at a time
+     (then the rest come blind from the pile, see docs/rules/cacao.md);
+  3. every player with activated workers, the turn's player first and then clockwise, resolves their
+     edges one at a time (`use` an edge with 0..n of its workers), or all at once with `auto`;
+  4. end of turn: draw a worker tile, refill the display, next player.
+Forced decisions with a single option are taken automatically.
+
+Board: a dict from (x, y) to tiles. Jungle spaces are the cells with x + y even (the start
+plantation is at 0,0 and the start market at 1,1); worker tiles go on cells with x + y odd.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any, NamedTuple
+
+from boardlab.core.errors import ActionParseError
+from boardlab.core.game import Game, Option, Score, State
+from boardlab.core.rng import Rng
+
+from . import actions as A
+from .actions import AUTO, DIRS, STEPS, CacaoAction, Discard, Fill, Place, Use
+from .components import Components, load
+
+PLACE, FILL, ACTIVATE, OVER = "place", "fill", "activate", "over"
+
+
+class Worker(NamedTuple):
+    """A worker tile on the board (the top one where a tile was rebuilt)."""
+
+    owner: int
+    tile: str
+    rot: int
+    edges: tuple[int, int, int, int]  # workers facing N, E, S, W
+    layers: int  # 1, or 2 once rebuilt
+
+
+class Edge(NamedTuple):
+    """An activated edge waiting for its owner's decision."""
+
+    x: int
+    y: int
+    edge: int
+    workers: int
+    jungle: str  # jungle tile id it faces
+
+
+class Village:
+    """One player's village board and supply."""
+
+    __slots__ = ("fruit", "gold", "sun", "water")
+
+    def __init__(self, fruit: int = 0, gold: int = 0, sun: int = 0, water: int = 0) -> None:
+        self.fruit, self.gold, self.sun, self.water = fruit, gold, sun, water
+
+    def copy(self) -> Village:
+        return Village(self.fruit, self.gold, self.sun, self.water)
+
+    def to_json(self) -> dict[str, int]:
+        return {"fruit": self.fruit, "gold": self.gold, "sun": self.sun, "water": self.water}
+
+
+class CacaoState(State):
+    """A Cacao position. See the module docstring for the decision structure."""
+
+    def __init__(self, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        self.comp: Components = load(options.get("components", ""))
+
+    # -- setup ----------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        comp, n = self.comp, self.num_players
+        rng = Rng(self.seed)
+        self.jungle: dict[tuple[int, int], str] = {}
+        self.workers: dict[tuple[int, int], Worker] = {}
+        self.spots: set[tuple[int, int]] = set()
+        starts = [t.id for t in comp.jungle for _ in range(t.start)]
+        plantation = next(i for i in starts if self._kind(i) == "plantation")
+        market = next(i for i in starts if self._kind(i) == "market")
+        self._put_jungle(0, 0, plantation)
+        self._put_jungle(1, 1, market)
+        pile = []
+        for t in comp.jungle:
+            pile += [t.id] * (t.count - t.start - (t.removed_2p if n == 2 else 0))
+        rng.shuffle(pile)
+        self.pile: list[str] = pile  # top of the pile is the end of the list
+        self.display: list[str] = [pile.pop() for _ in range(min(comp.display_size, len(pile)))]
+        self.hands: list[list[str]] = []
+        self.decks: list[list[str]] = []
+        for _ in range(n):
+            deck = [w.id for w in comp.workers for _ in range(w.per_colour - w.removed[n])]
+            rng.shuffle(deck)
+            hand = sorted(deck.pop() for _ in range(min(comp.hand_size, len(deck))))
+            self.hands.append(hand)
+            self.decks.append(deck)
+        self.villages = [Village() for _ in range(n)]
+        self.rng_state = rng.state
+        self.turn = 0
+        self.phase = PLACE
+        self.placed: tuple[int, int] | None = None  # the tile placed this turn
+        self.to_fill: list[tuple[int, int]] = []
+        self.filled: list[tuple[int, int]] = []
+        self.queue: list[int] = []  # players still to resolve activations, first is deciding
+        self.pending: dict[int, list[Edge]] = {}
+        self.activated: set[tuple[int, int, int, int]] = set()  # (x, y, layer, edge) ever activated
+
+    def _kind(self, jungle_id: str) -> str:
+        return self.comp.jungle_by_id[jungle_id].kind
+
+    def _put_jungle(self, x: int, y: int, jungle_id: str) -> None:
+        self.jungle[(x, y)] = jungle_id
+        for dx, dy in STEPS:
+            c = (x + dx, y + dy)
+            if c not in self.workers:
+                self.spots.add(c)
+
+    # -- core protocol --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.phase == ACTIVATE:
+            return self.queue[0]
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def _legal_actions(self) -> list[CacaoAction]:
+        if self.phase == PLACE:
+            return self._placements()
+        if self.phase == FILL:
+            kinds = sorted(set(self.display))
+            return [Fill("fill", k, x, y) for k in kinds for (x, y) in self.to_fill]
+        return self._uses(self.queue[0])
+
+    def _placements(self) -> list[CacaoAction]:
+        p = self.turn
+        types = sorted(set(self.hands[p]))
+        comp = self.comp
+        rots = [(t, comp.rotations[t]) for t in types]
+        spots = sorted(self.spots)
+        out: list[CacaoAction] = [A.place("place", t, r, x, y) for t, rs in rots for r in rs for (x, y) in spots]
+        if self._may_rebuild(p):
+            own = sorted(c for c, w in self.workers.items() if w.owner == p and w.layers == 1)
+            out += [A.place("rebuild", t, r, x, y) for t, rs in rots for r in rs for (x, y) in own]
+        if not out:
+            out = [Discard("discard", t) for t in types]
+        return out
+
+    def _may_rebuild(self, p: int) -> bool:
+        return not self.pile and not self.display and self.villages[p].sun > 0
+
+    def _uses(self, p: int) -> list[CacaoAction]:
+        out: list[CacaoAction] = [AUTO]
+        fruit = self.villages[p].fruit
+        for e in self.pending[p]:
+            top = min(e.workers, fruit) if self._kind(e.jungle) == "market" else e.workers
+            out += [Use("use", e.x, e.y, e.edge, k) for k in range(top + 1)]
+        return out
+
+    def _apply(self, action: CacaoAction) -> None:
+        kind = action[0]
+        if kind == "place" or kind == "rebuild":
+            self._place(action)  # type: ignore[arg-type]
+        elif kind == "discard":
+            self.hands[self.turn].remove(action[1])
+            self._end_turn()
+        elif kind == "fill":
+            self._fill(action)  # type: ignore[arg-type]
+        elif kind == "use":
+            self._use(action)  # type: ignore[arg-type]
+        else:
+            self._auto(self.queue[0])
+            self._next_activator()
+
+    # -- A) placing ------------------------------------------------------------------------------
+    def _place(self, a: Place) -> None:
+        p = self.turn
+        edges = self.comp.edges_at[(a.tile, a.rot)]
+        self.hands[p].remove(a.tile)
+        pos = (a.x, a.y)
+        if a.kind == "rebuild":
+            self.villages[p].sun -= 1
+            self.workers[pos] = Worker(p, a.tile, a.rot, edges, 2)
+            self.placed = pos
+            self._activate()
+            return
+        self.workers[pos] = Worker(p, a.tile, a.rot, edges, 1)
+        self.spots.discard(pos)
+        self.placed = pos
+        # B) jungle spaces next to the new tile with two or more worker tiles must be filled
+        workers = self.workers
+        triggered = []
+        for dx, dy in STEPS:
+            c = (a.x + dx, a.y + dy)
+            if c in self.jungle:
+                continue
+            cx, cy = c
+            if sum((cx + ex, cy + ey) in workers for ex, ey in STEPS) >= 2:
+                triggered.append(c)
+        self.to_fill = triggered
+        self.filled = []
+        self._continue_filling()
+
+    # -- B) filling jungle spaces ---------------------------------------------------------------
+    def _continue_filling(self) -> None:
+        """Ask for the next display choice, or finish blind from the pile, then activate."""
+        while self.to_fill:
+            if self.display:
+                options = {(k, c) for k in self.display for c in self.to_fill}
+                if len(options) > 1:
+                    self.phase = FILL
+                    return
+                (k, c), = options
+                self._fill_space(c, k)
+                self.display.remove(k)
+            elif self.pile:
+                self._fill_space(self.to_fill[0], self.pile.pop())
+            else:
+                self.to_fill = []  # nothing left to fill with
+        self._activate()
+
+    def _fill_space(self, c: tuple[int, int], jungle_id: str) -> None:
+        self.to_fill.remove(c)
+        self.filled.append(c)
+        self._put_jungle(c[0], c[1], jungle_id)
+
+    def _fill(self, a: Fill) -> None:
+        self._fill_space((a.x, a.y), a.jungle)
+        self.display.remove(a.jungle)
+        self._continue_filling()
+
+    # -- C) activating workers ------------------------------------------------------------------
+    def _activate(self) -> None:
+        pending: dict[int, list[Edge]] = {}
+        pos = self.placed
+        assert pos is not None
+        w = self.workers[pos]
+        x, y = pos
+        for d, (dx, dy) in enumerate(STEPS):
+            j = self.jungle.get((x + dx, y + dy))
+            if j is not None:
+                self._queue_edge(pending, pos, w, d, j)
+        for cx, cy in self.filled:
+            j = self.jungle[(cx, cy)]
+            for d, (dx, dy) in enumerate(STEPS):
+                c = (cx + dx, cy + dy)
+                other = self.workers.get(c)
+                if other is not None and c != pos:
+                    self._queue_edge(pending, c, other, (d + 2) % 4, j)
+        self.filled = []
+        n = self.num_players
+        self.pending = pending
+        self.queue = [(self.turn + i) % n for i in range(n) if (self.turn + i) % n in pending]
+        self.phase = ACTIVATE
+        if not self.queue:
+            self._end_turn()
+
+    def _queue_edge(self, pending: dict[int, list[Edge]], c: tuple[int, int], w: Worker, d: int, j: str) -> None:
+        key = (c[0], c[1], w.layers, d)
+        if key in self.activated:
+            raise AssertionError(f"worker edge {key} activated twice")  # rules invariant, never expected
+        self.activated.add(key)
+        n = w.edges[d]
+        if n and self._kind(j) != "temple":  # temples have no immediate effect: nothing to decide
+            pending.setdefault(w.owner, []).append(Edge(c[0], c[1], d, n, j))
+
+    def _use(self, a: Use) -> None:
+        p = self.queue[0]
+        edges = self.pending[p]
+        for i, e in enumerate(edges):
+            if e.x == a.x and e.y == a.y and e.edge == a.edge:
+                del edges[i]
+                self._resolve(p, e.jungle, a.count)
+                break
+        if not edges:
+            self._next_activator()
+
+    def _resolve(self, p: int, jungle_id: str, k: int) -> None:
+        """Carry out `k` activations of one jungle tile for player p."""
+        t = self.comp.jungle_by_id[jungle_id]
+        v = self.villages[p]
+        comp = self.comp
+        if t.kind == "plantation":
+            v.fruit = min(comp.storage, v.fruit + t.value * k)
+        elif t.kind == "market":
+            v.fruit -= k
+            v.gold += t.value * k
+        elif t.kind == "gold":
+            v.gold += t.value * k
+        elif t.kind == "water":
+            v.water = min(len(comp.water_track) - 1, v.water + k)
+        elif t.kind == "sun":
+            v.sun = min(comp.sun_max, v.sun + k)
+
+    def best_order(self, p: int) -> list[Edge]:
+        """The order of p's pending edges that ends with the most gold, then the most fruit,
+        using every activation (selling as many as fruit allows). Only plantations and markets
+        interact, so only their order is searched."""
+        edges = self.pending.get(p, [])
+        kinds = [self._kind(e.jungle) for e in edges]
+        fruit_edges = [e for e, k in zip(edges, kinds, strict=True) if k in ("plantation", "market")]
+        others = [e for e, k in zip(edges, kinds, strict=True) if k not in ("plantation", "market")]
+        if len(fruit_edges) <= 1:
+            return fruit_edges + others
+        best: tuple[tuple[int, int], list[Edge]] | None = None
+        v0 = self.villages[p]
+        for order in permutations(fruit_edges):
+            fruit, gold = v0.fruit, v0.gold
+            for e in order:
+                t = self.comp.jungle_by_id[e.jungle]
+                if t.kind == "plantation":
+                    fruit = min(self.comp.storage, fruit + t.value * e.workers)
+                else:
+                    k = min(fruit, e.workers)
+                    fruit -= k
+                    gold += t.value * k
+            if best is None or (gold, fruit) > best[0]:
+                best = ((gold, fruit), list(order))
+        assert best is not None
+        return best[1] + others
+
+    def _auto(self, p: int) -> None:
+        for e in self.best_order(p):
+            k = min(e.workers, self.villages[p].fruit) if self._kind(e.jungle) == "market" else e.workers
+            self._resolve(p, e.jungle, k)
+        self.pending[p] = []
+
+    def _next_activator(self) -> None:
+        p = self.queue.pop(0)
+        del self.pending[p]
+        if not self.queue:
+            self._end_turn()
+
+    # -- end of turn -----------------------------------------------------------------------------
+    def _end_turn(self) -> None:
+        p = self.turn
+        if self.decks[p]:
+            self.hands[p].append(self.decks[p].pop())
+            self.hands[p].sort()
+        while len(self.display) < self.comp.display_size and self.pile:
+            self.display.append(self.pile.pop())
+        self.placed = None
+        self.turn = (p + 1) % self.num_players
+        self.phase = OVER if not self.hands[self.turn] else PLACE
+
+    # -- legality messages -----------------------------------------------------------------------
+    def why_illegal(self, action: Any) -> str:
+        if not isinstance(action, (Place, Discard, Fill, Use, A.Auto)):
+            return f"{action!r} is not a Cacao action"
+        who = f"player {self.current_player + 1}" if self.current_player is not None else "nobody"
+        if self.phase == FILL and action[0] != "fill":
+            return f"{action} is not possible now: {who} must first fill the triggered jungle spaces"
+        if self.phase == ACTIVATE and action[0] not in ("use", "auto"):
+            return f"{action} is not possible now: {who} must resolve activated workers ('use ...' or 'auto')"
+        if self.phase == PLACE and action[0] not in ("place", "rebuild", "discard"):
+            return f"{action} is not possible now: {who} must place a worker tile"
+        if isinstance(action, Place):
+            return self._why_place(action)
+        if isinstance(action, Fill):
+            if action.jungle not in self.display:
+                return f"{action}: the display holds {', '.join(self.display) or 'nothing'}, not {action.jungle}"
+            return f"{action}: {action.x},{action.y} is not a jungle space that must be filled now"
+        if isinstance(action, Use):
+            for e in self.pending[self.queue[0]]:
+                if (e.x, e.y, e.edge) == (action.x, action.y, action.edge):
+                    return (f"{action}: that edge has {e.workers} worker(s) and you hold "
+                            f"{self.villages[self.queue[0]].fruit} fruit")
+            return f"{action}: no activated, unresolved edge of yours at {action.x},{action.y} {DIRS[action.edge]}"
+        if isinstance(action, Discard):
+            return f"{action}: discarding is only allowed when the tile has no legal spot and no rebuild"
+        return f"{action} is not legal now"
+
+    def _why_place(self, a: Place) -> str:
+        p = self.turn
+        if a.tile not in self.hands[p]:
+            return f"{a}: tile {a.tile} is not in your hand ({', '.join(self.hands[p])})"
+        if (a.x + a.y) % 2 == 0:
+            return f"{a}: {a.x},{a.y} is a jungle space; worker tiles go on cells with x+y odd"
+        pos = (a.x, a.y)
+        if a.kind == "rebuild":
+            if self.pile or self.display:
+                return f"{a}: rebuilding is only allowed once the jungle pile and display are empty"
+            if self.villages[p].sun < 1:
+                return f"{a}: rebuilding costs a sun token and you have none"
+            w = self.workers.get(pos)
+            if w is None or w.owner != p:
+                return f"{a}: there is no worker tile of yours at {a.x},{a.y}"
+            return f"{a}: the tile at {a.x},{a.y} was already rebuilt once"
+        if pos in self.workers:
+            return f"{a}: {a.x},{a.y} is already occupied"
+        if pos not in self.spots:
+            return f"{a}: a worker tile must be placed next to (not diagonal to) a jungle tile"
+        return f"{a}: rotation {a.rot} duplicates another rotation of {a.tile}; use one of " + ", ".join(
+            f"r{r}" for r in self.comp.rotations[a.tile])
+
+    # -- scoring ---------------------------------------------------------------------------------
+    def temple_scores(self) -> list[int]:
+        """Points per player from every temple, each scored on its own (RB p.4)."""
+        n = self.num_players
+        pts = [0] * n
+        first, second = self.comp.temple_first, self.comp.temple_second
+        for (tx, ty), j in self.jungle.items():
+            if self._kind(j) != "temple":
+                continue
+            count = [0] * n
+            for d, (dx, dy) in enumerate(STEPS):
+                w = self.workers.get((tx + dx, ty + dy))
+                if w is not None:
+                    count[w.owner] += w.edges[(d + 2) % 4]
+            present = sorted({c for c in count if c > 0}, reverse=True)
+            if not present:
+                continue
+            top = [i for i in range(n) if count[i] == present[0]]
+            for i in top:
+                pts[i] += first // len(top)
+            if len(top) == 1 and len(present) > 1:
+                runners = [i for i in range(n) if count[i] == present[1]]
+                for i in runners:
+                    pts[i] += second // len(runners)
+        return pts
+
+    def scores(self) -> list[Score]:
+        temples = self.temple_scores()
+        track = self.comp.water_track
+        out = []
+        for i, v in enumerate(self.villages):
+            parts = {"gold": v.gold, "temples": temples[i], "sun": v.sun, "water": track[v.water]}
+            out.append(Score(sum(parts.values()), parts, (v.fruit,)))
+        return out
+
+    # -- copies, views, saves --------------------------------------------------------------------
+    def clone(self) -> CacaoState:
+        s = CacaoState.__new__(CacaoState)
+        self._copy_base(s)
+        s.comp = self.comp
+        s.jungle = dict(self.jungle)
+        s.workers = dict(self.workers)
+        s.spots = set(self.spots)
+        s.pile = list(self.pile)
+        s.display = list(self.display)
+        s.hands = [list(h) for h in self.hands]
+        s.decks = [list(d) for d in self.decks]
+        s.villages = [v.copy() for v in self.villages]
+        s.rng_state = self.rng_state
+        s.turn, s.phase, s.placed = self.turn, self.phase, self.placed
+        s.to_fill = list(self.to_fill)
+        s.filled = list(self.filled)
+        s.queue = list(self.queue)
+        s.pending = {p: list(e) for p, e in self.pending.items()}
+        s.activated = set(self.activated)
+        return s
+
+    def determinize(self, seat: int, rng: Rng) -> CacaoState:
+        """Resample what `seat` cannot see: every pile's order and the other players' hands.
+        Pools are sorted before shuffling so the result depends only on the seat's knowledge."""
+        s = self.clone()
+        for p in range(self.num_players):
+            if p == seat:
+                pool = sorted(s.decks[p])
+                rng.shuffle(pool)
+                s.decks[p] = pool
+            else:
+                pool = sorted(s.hands[p] + s.decks[p])
+                rng.shuffle(pool)
+                k = len(s.hands[p])
+                s.hands[p] = sorted(pool[:k])
+                s.decks[p] = pool[k:]
+        pile = sorted(s.pile)
+        rng.shuffle(pile)
+        s.pile = pile
+        s.rng_state = rng.next64()
+        return s
+
+    def _board_json(self) -> dict[str, Any]:
+        return {
+            "jungle": [{"x": x, "y": y, "tile": j} for (x, y), j in sorted(self.jungle.items())],
+            "workers": [{"x": x, "y": y, "owner": w.owner, "tile": w.tile, "rot": w.rot,
+                         "edges": list(w.edges), "layers": w.layers}
+                        for (x, y), w in sorted(self.workers.items())],
+        }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        track = self.comp.water_track
+        return {
+            "game": "cacao",
+            "seat": seat,
+            "players": self.num_players,
+            "turn": self.turn,
+            "current_player": self.current_player,
+            "phase": self.phase,
+            "move": len(self.history),
+            "board": self._board_json(),
+            "display": list(self.display),
+            "jungle_pile": len(self.pile),
+            "placed": list(self.placed) if self.placed else None,
+            "to_fill": [list(c) for c in self.to_fill],
+            "pending": {str(p): [e._asdict() for e in es] for p, es in self.pending.items()},
+            "villages": [dict(v.to_json(), water_value=track[v.water], hand=len(self.hands[i]),
+                              pile=len(self.decks[i])) for i, v in enumerate(self.villages)],
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "rebuild_allowed": not self.pile and not self.display,
+            "scores": [s.to_json() for s in self.scores()] if self.is_over else None,
+            "winners": self.winners() if self.is_over else None,
+            "components": {"source": self.comp.source},
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            **self._board_json(),
+            "pile": list(self.pile),
+            "display": list(self.display),
+            "hands": [list(h) for h in self.hands],
+            "decks": [list(d) for d in self.decks],
+            "villages": [v.to_json() for v in self.villages],
+            "turn": self.turn,
+            "phase": self.phase,
+            "placed": list(self.placed) if self.placed else None,
+            "to_fill": [list(c) for c in self.to_fill],
+            "queue": list(self.queue),
+            "pending": {str(p): [list(e) for e in es] for p, es in self.pending.items()},
+            "activated": sorted(list(k) for k in self.activated),
+        }
+
+
+class CacaoGame(Game):
+    name = "cacao"
+    titles = {"en": "Cacao", "zh-TW": "可可亞"}
+    min_players = 2
+    max_players = 4
+    options = {
+        "components": Option("", "path of a component file to use instead of the official set"),
+    }
+    GRID = 64  # |x|, |y| <= GRID for the integer action encoding (64 tiles can never reach further)
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> CacaoState:
+        s = CacaoState(players, seed, options)
+        s._setup()
+        return s
+
+    def parse_action(self, state: State, text: str) -> CacaoAction:
+        return A.parse(text)
+
+    # Integer encoding: blocks of ids, one per action type, over a (2*GRID+1)^2 grid.
+    def _cells(self) -> int:
+        return (2 * self.GRID + 1) ** 2
+
+    def _cell(self, x: int, y: int) -> int:
+        g = self.GRID
+        if not (-g <= x <= g and -g <= y <= g):
+            raise ActionParseError(f"cell {x},{y} is outside the encodable grid (|x|,|y| <= {g})")
+        return (y + g) * (2 * g + 1) + (x + g)
+
+    def _uncell(self, c: int) -> tuple[int, int]:
+        w = 2 * self.GRID + 1
+        return c % w - self.GRID, c // w - self.GRID
+
+    def _blocks(self) -> list[tuple[str, int]]:
+        comp = load()
+        cells = self._cells()
+        nw, nj = len(comp.workers), len(comp.jungle)
+        return [("place", nw * 4 * cells), ("rebuild", nw * 4 * cells), ("discard", nw),
+                ("fill", nj * cells), ("use", cells * 4 * 5), ("auto", 1)]
+
+    def num_distinct_actions(self, players: int) -> int:
+        return sum(size for _, size in self._blocks())
+
+    def action_to_id(self, action: Any, players: int) -> int:
+        comp, cells = load(), self._cells()
+        base = 0
+        for kind, size in self._blocks():
+            if kind == action[0]:
+                break
+            base += size
+        else:
+            raise ActionParseError(f"{action!r} is not a Cacao action")
+        try:
+            if isinstance(action, Place):
+                return base + (comp.worker(action.tile) * 4 + action.rot) * cells + self._cell(action.x, action.y)
+            if isinstance(action, Discard):
+                return base + comp.worker(action.tile)
+            if isinstance(action, Fill):
+                return base + comp.jungle_index(action.jungle) * cells + self._cell(action.x, action.y)
+        except KeyError as e:
+            raise ActionParseError(f"unknown tile {e.args[0]!r} in {action}") from None
+        if isinstance(action, Use):
+            if not 0 <= action.count <= 4:
+                raise ActionParseError(f"{action}: an edge has at most 4 workers")
+            return base + (self._cell(action.x, action.y) * 4 + action.edge) * 5 + action.count
+        return base
+
+    def id_to_action(self, action_id: int, players: int) -> CacaoAction:
+        comp, cells = load(), self._cells()
+        rest = action_id
+        for kind, size in self._blocks():
+            if rest < size:
+                break
+            rest -= size
+        else:
+            raise ActionParseError(f"action id {action_id} is out of range")
+        if kind in ("place", "rebuild"):
+            tr, c = divmod(rest, cells)
+            t, r = divmod(tr, 4)
+            return Place(kind, comp.workers[t].id, r, *self._uncell(c))
+        if kind == "discard":
+            return Discard("discard", comp.workers[rest].id)
+        if kind == "fill":
+            j, c = divmod(rest, cells)
+            return Fill("fill", comp.jungle[j].id, *self._uncell(c))
+        if kind == "use":
+            ce, k = divmod(rest, 5)
+            c, e = divmod(ce, 4)
+            return Use("use", *self._uncell(c), e, k)
+        return AUTO
+
+    def search_actions(self, state: State) -> list[Any]:
+        """Search bots resolve activations with `auto` (the best order), keeping placement and
+        filling choices whole: the branching of edge-by-edge choices buys search nothing."""
+        legal = state.legal_actions()
+        if legal and legal[0] is AUTO:
+            return [AUTO]
+        return legal
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from .evaluate import evaluate
+
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def describe_action(self, action: Any, lang: str = "en") -> str:
+        from .text import describe
+
+        return describe(action, lang)
+
+    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
+        from .text import render
+
+        return render(state, seat, lang)  # type: ignore[arg-type]
