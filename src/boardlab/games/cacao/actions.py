@@ -13,7 +13,7 @@ Coordinates: x grows to the east, y to the south; the start plantation is at 0,0
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from boardlab.core.errors import ActionParseError
@@ -74,7 +74,7 @@ AUTO = Auto("auto")
 CacaoAction = Place | Discard | Fill | Use | Auto
 
 
-@lru_cache(maxsize=None)
+@cache
 def place(kind: str, tile: str, rot: int, x: int, y: int) -> Place:
     """Interned Place actions: the placement list is rebuilt every turn, objects need not be."""
     return Place(kind, tile, rot, x, y)

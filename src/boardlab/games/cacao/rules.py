@@ -597,12 +597,13 @@ class CacaoGame(Game):
 
     def id_to_action(self, action_id: int, players: int) -> CacaoAction:
         comp, cells = load(), self._cells()
-        rest = action_id
-        for kind, size in self._blocks():
+        rest, kind = action_id, ""
+        for block, size in self._blocks():
             if rest < size:
+                kind = block
                 break
             rest -= size
-        else:
+        if not kind or action_id < 0:
             raise ActionParseError(f"action id {action_id} is out of range")
         if kind in ("place", "rebuild"):
             tr, c = divmod(rest, cells)

@@ -1,0 +1,85 @@
+"""Benchmarks: random-playout speed of the engine and MCTS speed, one core, seeded.
+
+A decision is one `legal_actions()` + one `apply()` of a uniformly chosen action (the work a
+random playout does). Numbers go to a JSON file and docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from boardlab.bots import make_bot
+from boardlab.core import Rng, get_game, observe
+
+
+def random_playouts(game: str, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
+    """Play random games for about `seconds`; games/s and decisions/s."""
+    g = get_game(game)
+    rng = Rng(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = g.new_game(players, seed + games)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+            decisions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games": games, "decisions": decisions, "seconds": elapsed,
+            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
+
+
+def mcts_speed(game: str, players: int, iterations: int, moves: int, seed: int = 0) -> dict[str, float]:
+    """Time MCTS (fixed iterations) on the first `moves` decisions that offer a real choice."""
+    g = get_game(game)
+    state = g.new_game(players, seed)
+    bot = make_bot("mcts", seed, iterations=iterations)
+    rng = Rng(seed)
+    timed = 0
+    total = 0.0
+    while not state.is_over and timed < moves:
+        seat = state.current_player
+        assert seat is not None
+        obs = observe(state, seat)
+        if len(g.search_actions(state)) > 1:
+            t0 = time.perf_counter()
+            action = bot.choose(obs)
+            total += time.perf_counter() - t0
+            timed += 1
+        else:
+            action = obs.legal_actions[rng.randbelow(len(obs.legal_actions))]
+        state.apply(action)
+    return {"moves": timed, "iterations_per_move": iterations, "ms_per_move": 1000 * total / max(1, timed),
+            "iterations_per_s": iterations * timed / total if total else 0.0}
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+            "platform": platform.platform(), "date": datetime.now(UTC).strftime("%Y-%m-%d")}
+
+
+def run(game: str, quick: bool = False, seed: int = 0) -> dict[str, Any]:
+    """The full benchmark for one game: random playouts per player count, MCTS speed (2 players)."""
+    g = get_game(game)
+    secs = 0.5 if quick else 5.0
+    results: dict[str, Any] = {"game": game, "machine": machine(), "quick": quick, "random": {}, "mcts": {}}
+    for n in range(g.min_players, g.max_players + 1):
+        results["random"][str(n)] = random_playouts(game, n, secs, seed)
+    n = max(2, g.min_players)
+    results["mcts"][str(n)] = mcts_speed(game, n, iterations=50 if quick else 500, moves=2 if quick else 10,
+                                         seed=seed)
+    return results
