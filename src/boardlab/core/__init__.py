@@ -12,13 +12,34 @@ from .errors import (
     SaveError,
     UnknownGameError,
 )
-from .game import Action, Game, Option, Score, State
+from .game import Action, Game, MenuItem, Option, Score, State
 from .registry import games, get_game, load, new_game, register
 from .rng import Rng
 
 __all__ = [
-    "Action", "ActionParseError", "Agent", "BoardlabError", "ComponentError", "ConfigError", "Game",
-    "GameOverError", "IllegalActionError", "NotYourTurnError", "Observation", "Option", "Rng", "SaveError",
-    "Score", "State", "UnknownGameError", "games", "get_game", "load", "new_game", "observe", "play_game",
+    "Action",
+    "ActionParseError",
+    "Agent",
+    "BoardlabError",
+    "ComponentError",
+    "ConfigError",
+    "Game",
+    "GameOverError",
+    "IllegalActionError",
+    "MenuItem",
+    "NotYourTurnError",
+    "Observation",
+    "Option",
+    "Rng",
+    "SaveError",
+    "Score",
+    "State",
+    "UnknownGameError",
+    "games",
+    "get_game",
+    "load",
+    "new_game",
+    "observe",
+    "play_game",
     "register",
 ]

@@ -35,6 +35,15 @@ class Score:
 
 
 @dataclass(frozen=True)
+class MenuItem:
+    """A legal action offered to a person under a short code, with a label in words."""
+
+    code: str
+    action: Action
+    label: str
+
+
+@dataclass(frozen=True)
 class Option:
     """One game option: its default, the allowed values (None = any of the default's type) and why."""
 
@@ -145,12 +154,22 @@ class Game(ABC):
         smaller set that loses nothing essential (e.g. an "auto" choice for bookkeeping decisions)."""
         return state.legal_actions()
 
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        """How people call a seat (games with player colours name the colour)."""
+        return f"座位 {seat + 1}" if lang == "zh-TW" else f"Seat {seat + 1}"
+
     def describe_action(self, action: Action, lang: str = "en") -> str:
         """The action in words for a game log (default: its notation)."""
         return str(action)
 
+    def menu(self, state: State, lang: str = "en") -> list[MenuItem]:
+        """Short codes for the legal actions, for people typing moves (default: 1, 2, 3 ...)."""
+        return [MenuItem(str(i + 1), a, self.describe_action(a, lang)) for i, a in enumerate(state.legal_actions())]
+
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        """A text picture of what `seat` sees, for terminals (games draw a real board)."""
+        """A text picture of what `seat` sees, for terminals (games draw a real board).
+
+        The text is rich console markup: games may colour it; literal '[' must be escaped."""
         import json
 
         return json.dumps(state.view(seat), ensure_ascii=False, indent=1)

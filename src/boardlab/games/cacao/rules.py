@@ -633,6 +633,11 @@ class CacaoGame(Game):
 
         return evaluate(state, seat)  # type: ignore[arg-type]
 
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        from .text import term
+
+        return term(f"colour{seat}", lang)
+
     def describe_action(self, action: Any, lang: str = "en") -> str:
         from .text import describe
 
@@ -642,3 +647,8 @@ class CacaoGame(Game):
         from .text import render
 
         return render(state, seat, lang)  # type: ignore[arg-type]
+
+    def menu(self, state: State, lang: str = "en") -> list[Any]:
+        from .text import menu
+
+        return menu(state, lang)  # type: ignore[arg-type]

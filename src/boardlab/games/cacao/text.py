@@ -7,6 +7,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from boardlab.core.game import MenuItem
+
 from .actions import DIRS, Discard, Fill, Place, Use
 from .rules import ACTIVATE, FILL, CacaoState
 
@@ -103,16 +105,59 @@ def village_line(state: CacaoState, p: int, lang: str) -> str:
             f"{term('hand', lang)} {len(state.hands[p])}  {term('pile', lang)} {len(state.decks[p])}")
 
 
-def render(state: CacaoState, seat: int | None, lang: str = "en",
-           marks: dict[tuple[int, int], str] | None = None) -> str:
+LETTERS_SPOTS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def spot_letters(state: CacaoState) -> dict[tuple[int, int], str]:
+    """Letters for the legal placement spots (sorted by y then x, so they read like text)."""
+    if state.phase != "place":
+        return {}
+    spots = sorted(state.spots, key=lambda c: (c[1], c[0]))
+    return {c: LETTERS_SPOTS[i] if i < len(LETTERS_SPOTS) else f"{i}" for i, c in enumerate(spots)}
+
+
+def menu(state: CacaoState, lang: str = "en") -> list[MenuItem]:
+    """Placement codes are <spot letter><hand tile number><rotation>, e.g. 'c12' = spot c, the
+    first tile in hand, turned twice; rebuilds are 'R<n>'; other decisions are numbered."""
+    items: list[MenuItem] = []
+    legal = state.legal_actions()
+    if state.phase == "place":
+        letters = spot_letters(state)
+        hand = state.hands[state.turn]
+        rebuild_no = 0
+        for a in legal:
+            if isinstance(a, Place) and a.kind == "place":
+                code = f"{letters[(a.x, a.y)]}{hand.index(a.tile) + 1}{a.rot}"
+            elif isinstance(a, Place):
+                rebuild_no += 1
+                code = f"R{rebuild_no}"
+            else:
+                code = str(len(items) + 1)
+            items.append(MenuItem(code, a, describe(a, lang)))
+        return items
+    return [MenuItem(str(i + 1), a, describe(a, lang)) for i, a in enumerate(legal)]
+
+
+def hand_lines(state: CacaoState, seat: int, lang: str) -> list[str]:
+    """Each hand tile with the workers it shows N/E/S/W in each distinct rotation."""
+    out = []
+    for i, t in enumerate(state.hands[seat]):
+        rots = "  ".join(f"r{r}: " + "".join(f"{d}{n}" for d, n in zip(DIRS, state.comp.edges_at[(t, r)], strict=True))
+                         for r in state.comp.rotations[t])
+        out.append(f"  {i + 1}) [bold]{tile_name(t)}[/]   {rots}")
+    return out
+
+
+def render(state: CacaoState, seat: int | None, lang: str = "en") -> str:
+    marks = spot_letters(state) if seat is not None and seat == state.current_player else {}
     lines = board_lines(state, marks)
     lines.append("")
     display = ", ".join(term(j, lang) for j in state.display) or "-"
     lines.append(f"{term('display', lang)}: {display}   {term('jungle_pile', lang)}: {len(state.pile)}")
     lines += [village_line(state, p, lang) for p in range(state.num_players)]
     if seat is not None:
-        hand = "  ".join(tile_name(t) for t in state.hands[seat])
-        lines.append(f"{term('hand', lang)}: [bold]{hand or '-'}[/]")
+        lines.append(f"{term('hand', lang)}:")
+        lines += hand_lines(state, seat, lang)
     if state.phase == FILL:
         spaces = " ".join(f"{x},{y}" for x, y in state.to_fill)
         lines.append(f"{term('to_fill', lang)}: {spaces}")
