@@ -74,10 +74,22 @@ AUTO = Auto("auto")
 CacaoAction = Place | Discard | Fill | Use | Auto
 
 
+class _PlaceTable(dict[tuple[int, int], Place]):
+    """Interned Place actions of one (kind, tile, rotation), by cell: the placement list is rebuilt
+    every turn (the engine's hottest loop); its action objects need not be."""
+
+    def __init__(self, kind: str, tile: str, rot: int) -> None:
+        super().__init__()
+        self.key = (kind, tile, rot)
+
+    def __missing__(self, cell: tuple[int, int]) -> Place:
+        action = self[cell] = Place(*self.key, *cell)
+        return action
+
+
 @cache
-def place(kind: str, tile: str, rot: int, x: int, y: int) -> Place:
-    """Interned Place actions: the placement list is rebuilt every turn, objects need not be."""
-    return Place(kind, tile, rot, x, y)
+def place_table(kind: str, tile: str, rot: int) -> _PlaceTable:
+    return _PlaceTable(kind, tile, rot)
 
 
 _NUM = r"(-?\d+)"

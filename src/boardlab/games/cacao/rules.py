@@ -145,10 +145,17 @@ class CacaoState(State):
         comp = self.comp
         rots = [(t, comp.rotations[t]) for t in types]
         spots = sorted(self.spots)
-        out: list[CacaoAction] = [A.place("place", t, r, x, y) for t, rs in rots for r in rs for (x, y) in spots]
+        out: list[CacaoAction] = []
+        for t, rs in rots:
+            for r in rs:
+                table = A.place_table("place", t, r)
+                out += [table[c] for c in spots]
         if self._may_rebuild(p):
             own = sorted(c for c, w in self.workers.items() if w.owner == p and w.layers == 1)
-            out += [A.place("rebuild", t, r, x, y) for t, rs in rots for r in rs for (x, y) in own]
+            for t, rs in rots:
+                for r in rs:
+                    table = A.place_table("rebuild", t, r)
+                    out += [table[c] for c in own]
         if not out:
             out = [Discard("discard", t) for t in types]
         return out
