@@ -1,3 +1,6 @@
 """Built-in games. Importing this package registers each of them."""
 
-from . import cacao  # noqa: F401
+from . import (
+    cacao,  # noqa: F401
+    pocket_mars,  # noqa: F401
+)

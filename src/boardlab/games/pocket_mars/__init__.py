@@ -1,0 +1,18 @@
+"""Pocket Mars (Michał Jagodziński, Board&Dice 2017) for 1-4 players: the base game, the draft variant
+and the solo "Devious Automatics" mode.
+
+Where to find things: `rules.json` (rule numbers, buildings, solo tables), `cards.json` (the project
+deck: 4 official cards, 31 reconstructed), `components.py` (loading and validation), `effects.py` (the
+effect-primitive interpreter), `rules.py` (turn structure, 4-card rule, scoring, views,
+determinization), `actions.py` (notation and encoding), `evaluate.py` (bot heuristic), `text.py` (words
+and terminal picture), `sim.py` (speed and deck-balance measurements). Decisions: docs/rules/pocket_mars.md.
+"""
+
+from boardlab.core.registry import register
+
+from .rules import PocketMarsGame, PocketMarsState
+
+GAME = register(PocketMarsGame())
+PocketMarsState.game = GAME
+
+__all__ = ["GAME", "PocketMarsGame", "PocketMarsState"]

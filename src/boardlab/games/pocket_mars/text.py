@@ -1,0 +1,219 @@
+"""Pocket Mars in words (en, zh-TW): action descriptions, card texts generated from the effect
+primitives, the plain-text picture a terminal prints, and the reasons an action is refused."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from .actions import SLOTS, CardAct, Look, Opp, Place, PMAction, Shift, Simple, Slot, Swap
+from .components import BLACK, CARD_IDS, COLOURS, LETTERS, Card, Effect, Prim, rules
+from .rules import DA, PocketMarsState
+
+
+@lru_cache(maxsize=1)
+def terms() -> dict[str, dict[str, str]]:
+    text = resources.files("boardlab.games.pocket_mars").joinpath("terms.json").read_text("utf-8")
+    return json.loads(text)  # type: ignore[no-any-return]
+
+
+def term(key: str, lang: str, **kw: Any) -> str:
+    t = terms()
+    raw = t.get(lang, t["en"]).get(key) or t["en"].get(key, key)
+    return raw.format(**kw) if kw else raw
+
+
+def building_name(b: int, lang: str) -> str:
+    return rules().buildings[b].name.get(lang) or rules().buildings[b].name["en"]
+
+
+def colour_name(b: int, lang: str) -> str:
+    return rules().buildings[b].colour_name.get(lang) or COLOURS[b]
+
+
+def player_name(q: int, lang: str, solo: bool = False) -> str:
+    if solo and q == DA:
+        return term("automaton_short", lang)
+    return term("player", lang, n=q + 1)
+
+
+# -- actions -------------------------------------------------------------------------------------------
+def describe(action: Any, lang: str = "en") -> str:
+    """An action in words, for a game log."""
+    if isinstance(action, CardAct):
+        return term(action.kind, lang, card=CARD_IDS[action.card])
+    if isinstance(action, Opp):
+        return term("opp", lang, slot=SLOTS[action.slot], player=player_name(action.owner, lang))
+    if isinstance(action, Place):
+        return term("place", lang, building=building_name(action.building, lang))
+    if isinstance(action, Shift):
+        return term("shift_up" if action.up else "shift_down", lang, player=player_name(action.player, lang),
+                    building=building_name(action.building, lang))
+    if isinstance(action, Swap):
+        return term("swap", lang, low=player_name(action.low, lang), high=player_name(action.high, lang),
+                    building=building_name(action.building, lang))
+    if isinstance(action, Look):
+        return term("look", lang, player=player_name(action.target, lang))
+    if isinstance(action, Slot):
+        return term(action.kind, lang, slot=SLOTS[action.slot])
+    if isinstance(action, Simple):
+        return term(action.kind, lang)
+    return str(action)
+
+
+# -- cards ---------------------------------------------------------------------------------------------
+def prim_text(p: Prim, lang: str) -> str:
+    if p.op == "settle":
+        return term(f"op_settle_{p.where}", lang, n=p.n)
+    if p.op == "shift":
+        return term("op_shift", lang, n=p.n, whose=term(f"whose_{p.who}", lang), dir=term(f"dir_{p.dir}", lang),
+                    where=term(f"where_{p.where}", lang))
+    if p.op == "swap":
+        return term("op_swap", lang, where=term(f"where_{p.where}", lang))
+    return term(f"op_{p.op}", lang, n=p.n)
+
+
+def effect_text(e: Effect, lang: str) -> str:
+    parts = []
+    for key, arg in e.cond:
+        parts.append(term("if_hold", lang, colour=colour_name(arg, lang)) if key == "hold" else term(f"if_{key}", lang))
+    if e.cost:
+        parts.append(term("cost", lang, n=e.cost))
+    head = ", ".join(parts)
+    body = "; ".join(prim_text(p, lang) for p in e.prims)
+    return f"{head}: {body}" if head else body
+
+
+def card_text(card: Card, lang: str = "en") -> str:
+    """'G5 green 5 | top: ... | bottom: ...' (built from the primitives, so custom decks read right)."""
+    return (f"{card.id} {colour_name(card.colour, lang)} {card.value} | {term('top', lang)}: "
+            f"{effect_text(card.top, lang)} | {term('bottom', lang)}: {effect_text(card.bottom, lang)}")
+
+
+# -- the pending question ---------------------------------------------------------------------------
+def decision_text(state: PocketMarsState, lang: str) -> str:
+    if state.decider is None:
+        return term("game_over", lang)
+    step = state.todo[-1]
+    kind = step[0]
+    if kind == "colonist":
+        return term("step_colonist", lang, building=building_name(step[2], lang))
+    if kind == "half":
+        _, _, c, which, b = step
+        if which == 2:
+            return term("step_ability", lang, building=building_name(b, lang))
+        return term("step_half", lang, card=CARD_IDS[c], part=term(("top", "bottom")[which], lang))
+    if kind == "prim":
+        return prim_text(step[2], lang)
+    return term(f"step_{kind}", lang)
+
+
+# -- the picture ---------------------------------------------------------------------------------------
+def _counts(row: list[int], lang: str, solo: bool) -> str:
+    return " ".join(f"{player_name(q, lang, solo)}×{k}" for q, k in enumerate(row) if k) or "-"
+
+
+def render(state: PocketMarsState, seat: int | None, lang: str = "en") -> str:
+    """What `seat` sees, as plain text (no colour codes): board, players, own cards, the question."""
+    v = state.view(seat)
+    solo = state.solo
+    lines = [f"{term('round', lang, n=state.round)} · {term('start', lang)} {player_name(state.start, lang)} · "
+             f"{term('turn', lang)} {player_name(state.turn, lang)}"]
+    if state.decider is not None:
+        lines.append(f"{term('now', lang)}: {player_name(state.decider, lang)} — {decision_text(state, lang)}")
+    lines.append("")
+    for b, entry in enumerate(v["board"]["buildings"]):
+        name = f"{LETTERS[b]} {building_name(b, lang)}"
+        if b == BLACK:
+            lines.append(f"  {name}: {term('no_colonists', lang)}")
+            continue
+        stack = " ".join(entry["stack"][-3:]) or "-"
+        lines.append(f"  {name}: {term('value', lang)} {entry['value']} [{stack}]  "
+                     f"★ {_counts(entry['star'], lang, solo)}  "
+                     f"★★ ({term('star2_cap', lang)} {state.cap}) {_counts(entry['star2'], lang, solo)}")
+    lines.append("")
+    board = v["board"]
+    for q, hand in enumerate(v["hands"]):
+        mark = "▶" if q == state.decider else " "
+        who = player_name(q, lang, solo) + (f" ({term('you', lang)})" if q == seat else "")
+        prep = " ".join(f"[{p['card'] or '?'} {colour_name(COLOURS.index(p['colour']), lang)}]" for p in hand["prep"])
+        score = state.automaton_score().total if solo and q == DA else state.scores()[q].total
+        lines.append(f"{mark}{who}: {term('earth', lang)} {board['earth'][q]} · {term('ship', lang)} "
+                     f"{board['ship'][q]} · {term('energy_t', lang)} {board['energy'][q]}/{state.R.energy_max} · "
+                     f"{term('cards', lang)} {hand['hand_count']} · {term('prep_module', lang)} {prep or '-'} · "
+                     f"{term('score', lang)} {score}")
+    top = v["discard"][-1] if v["discard"] else None  # the top card, when it lies face up
+    lines.append(f"{term('deck', lang)} {v['deck']['count']} · {term('discard_pile', lang)} {len(v['discard'])}"
+                 + (f" ({top})" if top else "") + (f" · {term('in_play', lang)} {' '.join(v['in_play'])}"
+                                                    if v["in_play"] else ""))
+    if seat is not None and seat < len(v["hands"]):
+        cards = state.cards.cards
+        lines.append(f"{term('your_hand', lang)}:")
+        lines += [f"  {card_text(cards[CARD_IDS.index(c)], lang)}" for c in v["hands"][seat]["hand"]]
+        lines.append(f"{term('your_prep', lang)}:")
+        lines += [f"  {card_text(cards[CARD_IDS.index(p['card'])], lang)}" for p in v["hands"][seat]["prep"]]
+        packet = v["draft"][seat]["cards"] if seat < len(v["draft"]) else []
+        if packet:
+            lines.append(f"{term('draft_packet', lang)}: {' '.join(packet)}")
+        known = [f"{player_name(q, lang, solo)}: {p['card']}" for q, h in enumerate(v["hands"]) if q != seat
+                 for p in h["prep"] if p["card"]]
+        if known:
+            lines.append(f"{term('known', lang)}: {', '.join(known)}")
+        if state.decider == seat:
+            lines.append(f"{term('options', lang)}: {', '.join(str(a) for a in state.legal_actions())}")
+    if state.is_over:
+        lines.append(f"{term('game_over', lang)}:")
+        for q, s in enumerate(state.scores()):
+            lines.append(f"  {player_name(q, lang)} {s.total} ({term('breakdown', lang, **s.breakdown)})")
+        if solo:
+            s = state.automaton_score()
+            lines.append(f"  {term('automaton', lang)} {s.total} ({term('breakdown', lang, **s.breakdown)})")
+        won = state.winners()
+        lines.append(f"{term('winners', lang)}: " + (", ".join(player_name(q, lang) for q in won)
+                                                     if won else term("nobody", lang)))
+    return "\n".join(lines)
+
+
+# -- refusals ------------------------------------------------------------------------------------------
+def why_illegal(state: PocketMarsState, action: Any) -> str:
+    """A precise sentence for a refused action (the state is unchanged)."""
+    if not isinstance(action, (Simple, CardAct, Opp, Place, Shift, Swap, Look, Slot)):
+        return f"{action!r} is not a Pocket Mars action"
+    d = state.decider
+    if d is None:
+        return f"{action}: the game is over"
+    who = player_name(d, "en")
+    step = state.todo[-1]
+    if step[0] == "turn":
+        reason = _why_turn(state, d, action)
+        if reason:
+            return f"{action}: {reason}"
+    legal = ", ".join(str(a) for a in state.legal_actions())
+    return f"{action} is not possible now: {who} must decide '{decision_text(state, 'en')}' (choices: {legal})"
+
+
+def _why_turn(state: PocketMarsState, p: int, a: PMAction) -> str | None:
+    kind = a[0]
+    if kind in ("hand", "prep", "energy"):
+        c = a[1]
+        where = {"hand": state.hands[p], "prep": state.prep[p], "energy": state.hands[p] + state.prep[p]}[kind]
+        if c not in where:
+            zone = {"hand": "your hand", "prep": "your prep module", "energy": "your hand or prep module"}[kind]
+            return f"{CARD_IDS[c]} is not in {zone}"
+    elif kind == "opp":
+        o, slot = a[1], a[2]
+        if o == p:
+            return "that is your own prep module: use 'prep <card>'"
+        if o not in state.others(p):
+            return f"there is no {player_name(o, 'en')} in this game"
+        if slot >= len(state.prep[o]):
+            return f"{player_name(o, 'en', state.solo)}'s prep module has no card {SLOTS[slot]}"
+    elif kind == "launch" and not state.earth[p]:
+        return "none of your colonists is left on Earth"
+    elif kind == "pass":
+        return "passing is only allowed when no other action is possible"
+    elif kind not in ("hand", "prep", "opp", "launch", "energy"):
+        return f"{player_name(p, 'en')} must first choose a turn action (hand, prep, opp, launch or energy)"
+    return None
