@@ -133,6 +133,7 @@ def play(
     except (BoardlabError, ValueError, TypeError) as e:
         console.print(f"[red]{escape(str(e))}[/]")
         raise typer.Exit(2) from None
+    humans = [i for i, k in enumerate(kinds) if k in HUMAN]
     console.print(f"[bold]{g.title(lang)}[/] — seed {seed} — " + ", ".join(
         f"{_seat_name(g, i, lang)}: {k}" for i, k in enumerate(kinds)))
     try:
@@ -144,9 +145,13 @@ def play(
                     action = bots[seat].choose(observe(state, seat))
             else:
                 action = _ask_human(state, seat, lang)
+            before = state.clone()
             state.apply(action)
+            # narrate as the people at this table may know it: one person sees their own seat;
+            # with several people (hot-seat) or none, only what a spectator may see
+            viewer = humans[0] if len(humans) == 1 else None
             console.print(escape(_ui(lang, "plays", who=_seat_name(g, seat, lang),
-                                     what=g.describe_action(action, lang))))
+                                     what=g.describe_for(before, action, viewer, lang))))
     except EOFError:
         console.print(_ui(lang, "eof"))
         _save(state, save, lang)

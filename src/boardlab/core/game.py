@@ -125,6 +125,11 @@ class Game(ABC):
             raise SaveError(f"this save is for {data['game']!r}, not {self.name!r}")
         if not isinstance(data["actions"], list):
             raise SaveError("'actions' must be a list of action notations")
+        for key in ("players", "seed"):
+            if not isinstance(data[key], int) or isinstance(data[key], bool):
+                raise SaveError(f"{key!r} must be an integer, not {data[key]!r}")
+        if not isinstance(data.get("options") or {}, Mapping):
+            raise SaveError(f"'options' must be an object, not {data['options']!r}")
         try:
             state = self.replay(int(data["players"]), int(data["seed"]), data["actions"],
                                 **dict(data.get("options") or {}))
@@ -161,6 +166,12 @@ class Game(ABC):
     def describe_action(self, action: Action, lang: str = "en") -> str:
         """The action in words for a game log (default: its notation)."""
         return str(action)
+
+    def describe_for(self, before: State, action: Action, seat: int | None, lang: str = "en") -> str:
+        """The action in words as `seat` (None: a spectator) may know it, given the state it was
+        played in. Games with hidden information mask what the seat did not see (a card drawn,
+        a card readied face down); the default treats every action as public."""
+        return self.describe_action(action, lang)
 
     def menu(self, state: State, lang: str = "en") -> list[MenuItem]:
         """Short codes for the legal actions, for people typing moves (default: 1, 2, 3 ...)."""
