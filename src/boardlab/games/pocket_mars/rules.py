@@ -526,6 +526,12 @@ class PocketMarsState(EffectsMixin, State):
         return s
 
     # -- views ----------------------------------------------------------------------------------------
+    def knows(self, seat: int | None, c: int) -> bool:
+        """Whether `seat` (None: a spectator) may know card c's identity: the rule `view` applies, so
+        narration (`describe_for`) and views can never disagree on what a seat has seen."""
+        seen = self.seen[c]
+        return seen == ALL_SEEN or (seat is not None and bool(seen >> seat & 1))
+
     def _board_json(self) -> dict[str, Any]:
         R = self.R
         buildings = []
@@ -686,6 +692,13 @@ class PocketMarsGame(Game):
         from .text import describe
 
         return describe(action, lang)
+
+    def describe_for(self, before: State, action: Any, seat: int | None, lang: str = "en") -> str:
+        """Narration without leaks: cards that went face down or into a hand or prep module unseen are
+        named only to the seats that know them (docs: "Narration and hidden cards")."""
+        from .text import describe_for
+
+        return describe_for(before, action, seat, lang)  # type: ignore[arg-type]
 
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
         from .text import render

@@ -63,6 +63,36 @@ def describe(action: Any, lang: str = "en") -> str:
     return str(action)
 
 
+# Card actions whose card the other seats may not see: a discard for energy and a 4-card-rule discard
+# are face down, a readied card shows only its colour back, a buried card goes face down under the deck,
+# a draft pick stays in a hand. `hand` and `prep` put the card face up; no other action names a card.
+HIDDEN_KINDS = frozenset({"energy", "discard", "ready", "bury", "keep"})
+
+
+def describe_for(state: PocketMarsState, action: Any, seat: int | None, lang: str = "en") -> str:
+    """`action` in words as `seat` (None: a spectator) may know it in `state`, the position it is played in.
+
+    The acting seat, and any seat that has seen the card (its `seen` bit: a look, a draft packet, a buried
+    card drawn later), get `describe`. The others learn what the table sees: where the card comes from and,
+    for a card entering or leaving a prep module, its colour back (docs: decision D15)."""
+    actor = state.decider
+    if (actor is not None and seat == actor) or not isinstance(action, CardAct) or action.kind not in HIDDEN_KINDS:
+        return describe(action, lang)
+    c = action.card
+    if state.knows(seat, c):
+        return describe(action, lang)
+    kind = action.kind
+    if kind in ("discard", "keep"):  # hand cards only: no colour shows
+        return term(f"{kind}_hidden", lang)
+    colour = colour_name(state.cards.colour[c], lang)
+    if kind == "ready":  # from the hand into the module: the back shows from now on
+        return term("ready_hidden", lang, colour=colour)
+    from_prep = actor is not None and c in state.prep[actor]
+    if from_prep:
+        return term(f"{kind}_hidden_prep", lang, colour=colour)
+    return term(f"{kind}_hidden_hand", lang)
+
+
 # -- cards ---------------------------------------------------------------------------------------------
 def prim_text(p: Prim, lang: str) -> str:
     if p.op == "settle":
