@@ -23,7 +23,7 @@ install: $(STAMP)
 dev: $(DEVSTAMP)
 
 run: $(STAMP)
-	$(BIN)/boardlab play cacao --seats me,mcts,greedy
+	$(BIN)/boardlab serve
 
 test: $(DEVSTAMP)
 	bash scripts/test.sh

@@ -167,11 +167,35 @@ class Game(ABC):
         """The action in words for a game log (default: its notation)."""
         return str(action)
 
+    def action_visible(self, before: State, action: Action, seat: int | None) -> bool:
+        """May `seat` (None: a spectator) read the notation of `action`, played in `before`? The
+        actor always may. Default: yes in games without hidden information, else a sampled test
+        (core/visibility.py); games with hidden information should answer exactly (and cheaply)."""
+        if seat is not None and seat == before.current_player:
+            return True
+        if not self.hidden_information:
+            return True
+        from .visibility import tells_apart
+
+        if seat is None:
+            return all(tells_apart(before, action, s) for s in range(before.num_players)
+                       if s != before.current_player)
+        return tells_apart(before, action, seat)
+
+    def undo_barrier(self, before: State, action: Action, after: State) -> bool:
+        """True when undoing `action` could let someone exploit what it revealed (a card drawn, a tile
+        turned up, a die rolled): Board Game Arena's rule. Default: a sampled test."""
+        from .visibility import reveals_or_draws
+
+        return reveals_or_draws(before, action, after)
+
     def describe_for(self, before: State, action: Action, seat: int | None, lang: str = "en") -> str:
         """The action in words as `seat` (None: a spectator) may know it, given the state it was
-        played in. Games with hidden information mask what the seat did not see (a card drawn,
-        a card readied face down); the default treats every action as public."""
-        return self.describe_action(action, lang)
+        played in. Games with hidden information mask what the seat did not see (a card drawn, a
+        card readied face down). Default: the full words if `action_visible`, else a neutral phrase."""
+        if self.action_visible(before, action, seat):
+            return self.describe_action(action, lang)
+        return "做了一個祕密行動" if lang == "zh-TW" else "makes a hidden move"
 
     def menu(self, state: State, lang: str = "en") -> list[MenuItem]:
         """Short codes for the legal actions, for people typing moves (default: 1, 2, 3 ...)."""

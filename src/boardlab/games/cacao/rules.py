@@ -640,6 +640,17 @@ class CacaoGame(Game):
 
         return evaluate(state, seat)  # type: ignore[arg-type]
 
+    def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
+        """Every Cacao action is public once played: tiles are placed (or discarded) face up,
+        fills and activations happen on the table."""
+        return True
+
+    def undo_barrier(self, before: State, action: Any, after: State) -> bool:
+        """An action cannot be undone once it drew a hidden tile: a blind jungle tile from the pile,
+        or (at the end of the turn) a worker tile into the hand."""
+        b, a = before, after
+        return len(a.pile) != len(b.pile) or a.turn != b.turn  # type: ignore[attr-defined]
+
     def seat_name(self, seat: int, lang: str = "en") -> str:
         from .text import term
 

@@ -693,6 +693,13 @@ class PocketMarsGame(Game):
 
         return describe(action, lang)
 
+    def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
+        """The notation names a card: readable only by seats that know that card (the same rule as the
+        narration, so a log line and its words never disagree)."""
+        from .text import names_hidden_card
+
+        return not names_hidden_card(before, action, seat)  # type: ignore[arg-type]
+
     def describe_for(self, before: State, action: Any, seat: int | None, lang: str = "en") -> str:
         """Narration without leaks: cards that went face down or into a hand or prep module unseen are
         named only to the seats that know them (docs: "Narration and hidden cards")."""

@@ -69,18 +69,24 @@ def describe(action: Any, lang: str = "en") -> str:
 HIDDEN_KINDS = frozenset({"energy", "discard", "ready", "bury", "keep"})
 
 
+def names_hidden_card(state: PocketMarsState, action: Any, seat: int | None) -> bool:
+    """Does `action` (played in `state`) name a card that `seat` has not seen?"""
+    actor = state.decider
+    if (actor is not None and seat == actor) or not isinstance(action, CardAct) or action.kind not in HIDDEN_KINDS:
+        return False
+    return not state.knows(seat, action.card)
+
+
 def describe_for(state: PocketMarsState, action: Any, seat: int | None, lang: str = "en") -> str:
     """`action` in words as `seat` (None: a spectator) may know it in `state`, the position it is played in.
 
     The acting seat, and any seat that has seen the card (its `seen` bit: a look, a draft packet, a buried
     card drawn later), get `describe`. The others learn what the table sees: where the card comes from and,
     for a card entering or leaving a prep module, its colour back (docs: decision D15)."""
+    if not names_hidden_card(state, action, seat):
+        return describe(action, lang)
     actor = state.decider
-    if (actor is not None and seat == actor) or not isinstance(action, CardAct) or action.kind not in HIDDEN_KINDS:
-        return describe(action, lang)
     c = action.card
-    if state.knows(seat, c):
-        return describe(action, lang)
     kind = action.kind
     if kind in ("discard", "keep"):  # hand cards only: no colour shows
         return term(f"{kind}_hidden", lang)

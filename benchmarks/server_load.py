@@ -1,0 +1,322 @@
+"""Load benchmark of the boardlab server: N concurrent tables played by client-driven random moves.
+
+Starts a real server process on a free 127.0.0.1 port (SQLite in a temporary directory unless
+--db is given, or uses --url), creates N tables whose seats are all held by this client (one
+WebSocket per table carrying every seat, like hot-seat), and on every state update plays a random
+legal move for the seat to move, over the WebSocket (default) or HTTP POST (--mode http). Each
+table plays one whole game; the run stops when all games end or after --seconds.
+
+Latency is measured per move from sending it to receiving its acknowledgement, so it includes
+the server's commit to the database (group commit) but no bot thinking. Throughput is
+acknowledged moves per second over the whole run. Both processes share this machine's cores.
+
+    python benchmarks/server_load.py --tables 200 --game cacao --players 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import random
+import resource
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+HERE = Path(__file__).resolve()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process `pid` (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def serve_main(argv: list[str]) -> None:
+    """Server mode (run in the child process): optional hook, then boardlab.server.serve."""
+    p = argparse.ArgumentParser()
+    p.add_argument("--port", type=int, required=True)
+    p.add_argument("--db", required=True)
+    p.add_argument("--public-actions", default="")
+    a = p.parse_args(argv)
+    if a.public_actions:
+        from boardlab.core import get_game
+
+        game = get_game(a.public_actions)
+        game.action_visible = lambda state, action, seat: True  # type: ignore[attr-defined]
+    from boardlab.server import serve
+
+    serve("127.0.0.1", a.port, a.db)
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.games_done = 0
+        self.first = 0.0
+        self.last = 0.0
+
+
+async def play_table(
+    base: str,
+    ws_base: str,
+    http: httpx.AsyncClient,
+    table: dict[str, Any],
+    args: argparse.Namespace,
+    stats: Stats,
+    deadline: float,
+    rng: random.Random,
+) -> None:
+    """One table: a reader task timestamps acks as they arrive; the player waits a think time
+    (exponential, mean tables/rate seconds; none with --rate 0) and then sends a random legal move."""
+    tid = table["id"]
+    toks = [s["token"] for s in table["seats"]]
+    pending: dict[int, float] = {}
+    states: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+    mean_think = args.tables / args.rate if args.rate > 0 else 0.0
+    async with websockets.connect(f"{ws_base}/ws/tables/{tid}", max_size=2**22, compression=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "tokens": toks}))
+
+        async def reader() -> None:
+            try:
+                async for raw in ws:
+                    now = time.perf_counter()
+                    m = json.loads(raw)
+                    if m["type"] == "ack":
+                        t0 = pending.pop(m["id"], None)
+                        if t0 is not None:
+                            stats.latencies.append(now - t0)
+                            stats.last = now
+                    elif m["type"] == "error":
+                        stats.errors[m["error"]] = stats.errors.get(m["error"], 0) + 1
+                        pending.pop(m.get("id"), None)
+                        await states.put({"retry": True})
+                    elif m["type"] == "state":
+                        await states.put(m)
+            finally:
+                await states.put(None)
+
+        task = asyncio.create_task(reader())
+        acted_version = -1
+        next_id = 0
+        latest: dict[str, Any] | None = None
+        try:
+            while time.perf_counter() < deadline:
+                try:
+                    m = await asyncio.wait_for(states.get(), max(0.01, deadline - time.perf_counter()))
+                except TimeoutError:
+                    return
+                if m is None:
+                    return
+                if m.get("retry"):
+                    acted_version = -1
+                    m = latest
+                    if m is None:
+                        continue
+                # keep only the newest state addressed to the seat to move
+                while not states.empty():
+                    nxt = states.get_nowait()
+                    if nxt is None:
+                        return
+                    if nxt.get("retry"):
+                        acted_version = -1
+                        continue
+                    if nxt["version"] > m["version"] or (
+                        nxt["version"] == m["version"] and nxt["seat"] == nxt["current"]
+                    ):
+                        m = nxt
+                latest = m
+                if m["over"]:
+                    stats.games_done += 1
+                    return
+                if m["seat"] != m["current"] or not m["legal"] or m["version"] <= acted_version:
+                    continue
+                if mean_think:
+                    await asyncio.sleep(rng.expovariate(1 / mean_think))
+                acted_version = m["version"]
+                action = rng.choice(m["legal"])["action"]
+                next_id += 1
+                if args.mode == "ws":
+                    pending[next_id] = time.perf_counter()
+                    await ws.send(
+                        json.dumps(
+                            {
+                                "type": "act",
+                                "id": next_id,
+                                "seat": m["seat"],
+                                "move": m["version"],
+                                "action": action,
+                            }
+                        )
+                    )
+                else:
+                    t0 = time.perf_counter()
+                    r = await http.post(
+                        f"{base}/api/tables/{tid}/actions",
+                        json={"move": m["version"], "action": action},
+                        headers={"Authorization": f"Bearer {toks[m['seat']]}"},
+                    )
+                    now = time.perf_counter()
+                    if r.status_code == 200:
+                        stats.latencies.append(now - t0)
+                        stats.last = now
+                    else:
+                        err = r.json().get("error", str(r.status_code))
+                        stats.errors[err] = stats.errors.get(err, 0) + 1
+                        acted_version = -1
+        finally:
+            task.cancel()
+
+
+async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    ws_base = base.replace("http://", "ws://")
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    async with httpx.AsyncClient(timeout=60, limits=limits) as http:
+        seats = [{"kind": "human"}] * args.players
+        sem = asyncio.Semaphore(16)
+
+        async def create() -> dict[str, Any]:
+            async with sem:
+                r = await http.post(
+                    f"{base}/api/tables", json={"game": args.game, "players": args.players, "seats": seats}
+                )
+                r.raise_for_status()
+                return dict(r.json())
+
+        tables = await asyncio.gather(*(create() for _ in range(args.tables)))
+        stats = Stats()
+        start = time.perf_counter()
+        stats.first = start
+        deadline = start + args.seconds
+        rng = random.Random(args.seed)
+        await asyncio.gather(
+            *(
+                play_table(base, ws_base, http, t, args, stats, deadline, random.Random(rng.random()))
+                for t in tables
+            )
+        )
+        elapsed = (stats.last or time.perf_counter()) - start
+    lat = sorted(stats.latencies)
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+
+    return {
+        "game": args.game,
+        "players": args.players,
+        "tables": args.tables,
+        "mode": args.mode,
+        "target_rate": args.rate,
+        "public_actions_hook": bool(args.public_actions),
+        "db": "sqlite" if not args.db else args.db.split(":")[0],
+        "moves": len(lat),
+        "seconds": round(elapsed, 2),
+        "moves_per_s": round(len(lat) / elapsed, 1) if elapsed else 0,
+        "p50_ms": round(pct(0.50), 2),
+        "p90_ms": round(pct(0.90), 2),
+        "p99_ms": round(pct(0.99), 2),
+        "max_ms": round(lat[-1] * 1000, 2) if lat else None,
+        "mean_ms": round(statistics.fmean(lat) * 1000, 2) if lat else None,
+        "games_finished": stats.games_done,
+        "errors": stats.errors,
+        "machine": f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}",
+        "date": time.strftime("%Y-%m-%d"),
+    }
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--serve":
+        serve_main(sys.argv[2:])
+        return
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--game", default="cacao")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--mode", choices=["ws", "http"], default="ws")
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=500,
+        help="target moves/s over all tables (each table thinks tables/rate s on average); 0 = no "
+        "think time, every table always has a move in flight (measures saturation throughput)",
+    )
+    p.add_argument("--seconds", type=float, default=60, help="stop after this long even if games go on")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--url", help="use a running server instead of starting one")
+    p.add_argument("--db", help="database URL for the started server (default: SQLite in a temp dir)")
+    p.add_argument(
+        "--public-actions",
+        action="store_true",
+        help="give the game an action_visible hook saying every action is public (what a game "
+        "without secret actions should declare); without it the server's sampled default runs",
+    )
+    p.add_argument("--json", help="also write the result to this file")
+    args = p.parse_args()
+    proc = None
+    tmp = tempfile.TemporaryDirectory()
+    base = args.url
+    try:
+        if base is None:
+            port = free_port()
+            db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.sqlite3'}"
+            cmd = [sys.executable, str(HERE), "--serve", "--port", str(port), "--db", db]
+            if args.public_actions:
+                cmd += ["--public-actions", args.game]
+            env = {**os.environ, "BOARDLAB_MAX_CACHED_TABLES": str(max(5000, args.tables * 2))}
+            with open(Path(tmp.name) / "log", "wb") as log:
+                proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
+            base = f"http://127.0.0.1:{port}"
+            for _ in range(300):
+                try:
+                    if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                time.sleep(0.1)
+            else:
+                raise SystemExit("server did not start: " + (Path(tmp.name) / "log").read_text()[-2000:])
+        cpu0 = _cpu(proc.pid) if proc else None
+        own0 = resource.getrusage(resource.RUSAGE_SELF)
+        result = asyncio.run(run(args, base))
+        own1 = resource.getrusage(resource.RUSAGE_SELF)
+        moves = max(1, result["moves"])
+        client_cpu = (own1.ru_utime + own1.ru_stime) - (own0.ru_utime + own0.ru_stime)
+        result["client_cpu_ms_per_move"] = round(client_cpu / moves * 1000, 3)
+        if proc is not None and cpu0 is not None:
+            result["server_cpu_ms_per_move"] = round((_cpu(proc.pid) - cpu0) / moves * 1000, 3)
+            result["server_cpu_note"] = "includes creating the tables and the writer thread"
+        result["load_average_after"] = os.getloadavg()[0]
+    finally:
+        if proc is not None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        tmp.cleanup()
+    print(json.dumps(result, indent=1))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,192 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Why this algorithm: the bot must never see the hidden state, so every iteration searches a fresh
+determinization drawn from `obs.sample`, and all iterations share one tree keyed by action
+sequences. Because the actions available differ between determinizations (an opponent's hand is
+different in each), UCB uses *availability counts* (how often a child could have been chosen) in
+place of the parent's visit count; otherwise rarely-available actions would look under-explored
+forever.
+
+Rewards are per seat in [0, 1]: `State.returns()` at the end of a game, or, for truncated playouts,
+the game's `evaluate` squashed by a logistic whose scale adapts to the spread of evaluations seen
+(so no game-specific constant is needed). Each node stores the reward of the seat that chose the
+action leading to it, which handles several seats deciding within one turn and any player count.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+from boardlab.core import Action, Observation, Rng, State
+
+
+class _Node:
+    """Statistics of one action sequence from the root, over all determinizations that allowed it."""
+
+    __slots__ = ("avail", "children", "player", "reward", "visits")
+
+    def __init__(self, player: int) -> None:
+        self.player = player  # the seat that chose the action leading here
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+        self.children: dict[Action, _Node] = {}
+
+
+class MctsBot:
+    """SO-ISMCTS with UCB1 over available actions and random (optionally truncated) playouts.
+
+    Budget: `iterations` (reproducible for a given seed) and/or `seconds` (wall clock; whichever is
+    reached first stops the search). `playout_depth` truncates playouts after that many random
+    decisions and scores the leaf with `game.evaluate`; None plays out to the end of the game.
+    `eval_scale` fixes the logistic scale for evaluations (None: the RMS of evaluations seen so far).
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        playout_depth: int | None = 12,
+        eval_scale: float | None = None,
+        name: str = "mcts",
+    ) -> None:
+        if iterations is None and seconds is None:
+            seconds = 1.0
+        if iterations is not None and iterations < 1:
+            raise ValueError("mcts needs iterations >= 1")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("mcts needs seconds > 0")
+        if playout_depth is not None and playout_depth < 0:
+            raise ValueError("playout_depth must be >= 0 or None")
+        self.name = name
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.playout_depth = playout_depth
+        self.eval_scale = eval_scale
+        self.rng = Rng(seed)
+        # Running statistics: for the adaptive logistic scale and for reports (iterations/s).
+        self._eval_sq = 0.0
+        self._eval_n = 0
+        self.searches = 0
+        self.total_iterations = 0
+        self.total_seconds = 0.0
+        self.last_iterations = 0
+        self.last_stats: dict[Action, tuple[int, float]] = {}  # root action -> (visits, mean reward)
+
+    # -- the search ---------------------------------------------------------------------------------
+    def choose(self, obs: Observation) -> Action:
+        legal = list(obs.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {obs.seat} was asked to choose with no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng.fork()
+        root = _Node(obs.seat)
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        limit = self.iterations
+        done = 0
+        while (limit is None or done < limit) and (deadline is None or time.perf_counter() < deadline):
+            self._iterate(root, obs.sample(rng), rng)
+            done += 1
+        self.searches += 1
+        self.last_iterations = done
+        self.total_iterations += done
+        self.total_seconds += time.perf_counter() - start
+        self.last_stats = {a: (ch.visits, ch.reward / ch.visits if ch.visits else 0.0)
+                           for a, ch in root.children.items()}
+        return self._best(root, legal, rng)
+
+    def _best(self, root: _Node, legal: Sequence[Action], rng: Rng) -> Action:
+        """The most visited legal root action (robust child); mean reward breaks ties."""
+        best: Action | None = None
+        key = (-1, -1.0)
+        for action in legal:
+            child = root.children.get(action)
+            if child is None or child.visits == 0:
+                continue
+            k = (child.visits, child.reward / child.visits)
+            if k > key:
+                best, key = action, k
+        return best if best is not None else rng.choice(list(legal))
+
+    def _iterate(self, root: _Node, det: State, rng: Rng) -> None:
+        """One iteration on one determinization: select, expand one node, play out, back up."""
+        game = det.game
+        search_actions = game.search_actions
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+        node = root
+        path: list[_Node] = []
+        while True:
+            player = det.current_player
+            if player is None:
+                break
+            actions = search_actions(det)
+            children = node.children
+            untried = [a for a in actions if a not in children]
+            for a in actions:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
+                child = _Node(player)
+                child.avail = 1
+                children[action] = child
+                det.apply(action)
+                path.append(child)
+                break
+            best_child: _Node | None = None
+            best_action: Action | None = None
+            best_score = -1.0
+            for a in actions:
+                child = children[a]
+                score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best_score, best_child, best_action = score, child, a
+            assert best_child is not None
+            det.apply(best_action)
+            path.append(best_child)
+            node = best_child
+        rewards = self._playout(det, rng)
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.reward += rewards[n.player]
+
+    def _playout(self, det: State, rng: Rng) -> list[float]:
+        """Random decisions to the end (or `playout_depth` of them), then per-seat rewards in [0, 1]."""
+        search_actions = det.game.search_actions
+        depth = self.playout_depth
+        steps = 0
+        while not det.is_over and (depth is None or steps < depth):
+            actions = search_actions(det)
+            det.apply(actions[rng.randbelow(len(actions))] if len(actions) > 1 else actions[0])
+            steps += 1
+        if det.is_over:
+            return det.returns()
+        return [self._squash(det.game.evaluate(det, seat)) for seat in range(det.num_players)]
+
+    def _squash(self, value: float) -> float:
+        """Map an evaluation to (0, 1) with a logistic; the scale adapts to the evaluations seen."""
+        self._eval_sq += value * value
+        self._eval_n += 1
+        scale = self.eval_scale or max(math.sqrt(self._eval_sq / self._eval_n), 1e-9)
+        x = value / scale
+        if x < -40:
+            return 0.0
+        if x > 40:
+            return 1.0
+        return 1.0 / (1.0 + math.exp(-x))
+
+    @property
+    def iterations_per_second(self) -> float:
+        """Measured search speed over this bot's life (for strength reports)."""
+        return self.total_iterations / self.total_seconds if self.total_seconds > 0 else 0.0

@@ -1,0 +1,61 @@
+"""Generic, sampled answers to two questions a table server must ask about every action:
+
+* may a seat read an action's notation (is it public once played)?
+* may the action be undone (did it reveal hidden information or involve chance)?
+
+They use only the State API (clone, apply, view, determinize), so they work for any game; they are
+sampled tests and cost many clones, so every built-in game answers exactly and cheaply instead
+(`Game.action_visible`, `Game.undo_barrier`). These are the fallbacks for games that do not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import State
+from .rng import Rng
+
+MAX_ALTERNATIVES = 64
+VISIBLE_SAMPLES = 4
+UNDO_SAMPLES = 3
+
+
+def tells_apart(before: State, action: Any, seat: int) -> bool:
+    """Could `seat` tell `action` apart from every other action the actor might have taken, in every
+    position it cannot tell apart from the true one (sampled by determinization)? Too many
+    alternatives or any error counts as "no" (hidden), to stay cheap and safe."""
+    after = before.clone()
+    after.apply(action)
+    mine = after.view(seat)
+    try:
+        worlds = [before] + [before.determinize(seat, Rng(0xA11CE + k)) for k in range(VISIBLE_SAMPLES)]
+        for w in worlds:
+            legal = w.legal_actions()
+            if len(legal) > MAX_ALTERNATIVES:
+                return False
+            for b in legal:
+                if b == action:
+                    continue
+                s = w.clone()
+                s.apply(b)
+                if s.view(seat) == mine:
+                    return False
+    except Exception:
+        return False
+    return True
+
+
+def reveals_or_draws(before: State, action: Any, after: State) -> bool:
+    """Board Game Arena's undo barrier: True unless replaying `action` on several determinizations of
+    the position as each seat knew it always shows that seat exactly what it sees now."""
+    for seat in range(before.num_players):
+        seen = after.view(seat)
+        for k in range(UNDO_SAMPLES):
+            try:
+                sample = before.determinize(seat, Rng(0x5EED + 7919 * k + seat))
+                sample.apply(action)
+                if sample.view(seat) != seen:
+                    return True
+            except Exception:
+                return True
+    return False

@@ -1,0 +1,127 @@
+"""Server-side bots, run off the event loop with a time budget.
+
+Bots are CPU-bound Python; in a thread they would hold the GIL and stall every table's I/O, so
+by default they run in a process pool. A worker gets only what it needs to rebuild the position
+(game, configuration, seed, effective log) and replays it itself: the live state never crosses
+the process boundary, and the bot only ever sees `observe(state, seat)` of its own seat.
+If a bot fails or overruns its budget, the move falls back to a seeded random legal action, so a
+table never hangs on a bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures as cf
+import importlib
+import logging
+import multiprocessing
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from boardlab.core import Rng, get_game, observe
+
+log = logging.getLogger("boardlab.server")
+
+BOT_KINDS = ("random", "greedy", "mcts")
+"""Bot kinds a seat may have; "easy"/"medium"/"hard" levels from boardlab.bots are accepted too."""
+
+
+def known_bot_kinds() -> list[str]:
+    """Kinds and levels the bots package offers (only "random" when it is not installed)."""
+    try:
+        from boardlab.bots import BOT_KINDS as kinds
+        from boardlab.bots import LEVELS
+    except ImportError:
+        return ["random"]
+    return [*kinds, *LEVELS]
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """Everything a worker needs to decide, as plain picklable values."""
+
+    game: str
+    modules: tuple[str, ...]
+    players: int
+    seed: int
+    options: dict[str, Any]
+    actions: tuple[str, ...]
+    seat: int
+    kind: str
+    bot_seed: int
+    seconds: float
+
+
+def _import_modules(modules: Sequence[str]) -> None:
+    for m in modules:
+        importlib.import_module(m)
+
+
+def run_job(job: BotJob) -> str:
+    """Rebuild the position, ask the bot of `job.kind`, and return the chosen action's notation."""
+    _import_modules(job.modules)
+    game = get_game(job.game)
+    state = game.replay(job.players, job.seed, job.actions, **job.options)
+    if state.current_player != job.seat:
+        raise RuntimeError(f"bot for seat {job.seat} asked while seat {state.current_player} decides")
+    obs = observe(state, job.seat)
+    return str(_make(job.kind, job.bot_seed, job.seconds).choose(obs))
+
+
+def random_choice(legal: Sequence[Any], seed: int) -> Any:
+    """The fallback move: a seeded uniform choice, so replays stay reproducible."""
+    return Rng(seed).choice(list(legal))
+
+
+class _FallbackRandom:
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, obs: Any) -> Any:
+        return random_choice(obs.legal_actions, self.seed)
+
+
+def _make(kind: str, seed: int, seconds: float) -> Any:
+    try:
+        from boardlab.bots import bot_options, make_bot
+    except ImportError:
+        return _FallbackRandom(seed)
+    try:
+        opts = bot_options(kind)
+    except ValueError:
+        return _FallbackRandom(seed)
+    budget = {"seconds": seconds} if "seconds" in opts else {}
+    return make_bot(kind, seed=seed, **budget)
+
+
+class BotRunner:
+    """A pool of bot workers (processes by default; BOARDLAB_BOT_EXECUTOR=thread for threads)."""
+
+    def __init__(
+        self, workers: int | None = None, executor: str | None = None, seconds: float | None = None
+    ) -> None:
+        executor = executor or os.environ.get("BOARDLAB_BOT_EXECUTOR", "process")
+        workers = (
+            workers or int(os.environ.get("BOARDLAB_BOT_WORKERS", "0")) or max(1, (os.cpu_count() or 2) - 1)
+        )
+        self.seconds = (
+            seconds if seconds is not None else float(os.environ.get("BOARDLAB_BOT_SECONDS", "1.0"))
+        )
+        self.grace = 2.0 + self.seconds  # wall-clock limit before the random fallback
+        self.pool: cf.Executor
+        if executor == "thread":
+            self.pool = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="boardlab-bot")
+        else:
+            ctx = multiprocessing.get_context("spawn")
+            self.pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+
+    async def choose(self, job: BotJob) -> str:
+        """Ask a worker; raises TimeoutError past the budget (the caller falls back to random)."""
+        loop = asyncio.get_running_loop()
+        fut = loop.run_in_executor(self.pool, run_job, job)
+        return await asyncio.wait_for(fut, timeout=self.grace)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)

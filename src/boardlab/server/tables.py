@@ -1,0 +1,905 @@
+"""The tables service: the in-memory cache of live tables, their persistence and their push.
+
+HTTP and WebSocket handlers stay thin and call this module. Every change to a table happens under
+that table's asyncio lock (so racing tabs are serialised and the loser gets a clean 409), is
+committed to the database before it is acknowledged, and is then pushed to every connection, each
+getting the view of its own seat only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import os
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from boardlab.core import (
+    ActionParseError,
+    BoardlabError,
+    ConfigError,
+    Game,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    State,
+    UnknownGameError,
+    get_game,
+)
+
+from . import policy
+from .bots import BotJob, BotRunner, known_bot_kinds, random_choice
+from .db import log_t, seats_t, tables_t
+from .store import RowInsert, Store
+
+log = logging.getLogger("boardlab.server")
+
+LANGS = ("en", "zh-TW")
+MAX_ACTION_CHARS = 200
+MAX_CACHED = int(os.environ.get("BOARDLAB_MAX_CACHED_TABLES", "5000"))
+Viewer = int | None
+
+
+class ApiError(Exception):
+    """A refusal with an HTTP status and a stable error code (the UI translates the code)."""
+
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": self.code, "detail": self.detail}
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def rematch_token(old_token: str, new_table: str) -> str:
+    """A seat's token at the rematch table, derived from its old token: only its holder can make
+    it, and asking twice (two tabs) gives the same token, so nothing has to be stored in clear."""
+    mac = hmac.new(old_token.encode(), f"rematch:{new_table}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
+NETWORK_UNSAFE_OPTIONS = frozenset({"components"})
+"""Options that name files on the server: never settable by a client (a game may list the options
+it does accept over the network in `server_options`)."""
+
+
+def network_options(game: Game) -> set[str]:
+    allowed = getattr(game, "server_options", None)
+    if allowed is not None:
+        return set(allowed)
+    return {k for k in game.options if k not in NETWORK_UNSAFE_OPTIONS}
+
+
+def lang_of(lang: str | None) -> str:
+    return lang if lang in LANGS else "en"
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # human | open | bot
+    bot: str | None
+    name: str
+    token_hash: str | None
+    connected: int = 0
+    last_seen: float = field(default_factory=time.monotonic)
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "connected": self.connected > 0,
+        }
+
+
+@dataclass
+class Entry:
+    """One effective action of the log (undone actions are not entries)."""
+
+    n: int
+    seat: int
+    action: Any
+    visible: frozenset[Viewer]  # who may read the notation
+    texts: dict[tuple[Viewer, str], str]  # the line in words per (viewer, language), masked per viewer
+
+
+class Conn:
+    """One WebSocket: which seats it holds, its language, and its outgoing queue."""
+
+    def __init__(self, seats: list[Viewer], lang: str, send: Callable[[str], Awaitable[None]]) -> None:
+        self.seats = seats
+        self.lang = lang
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=512)
+        self._send = send
+        self.task: asyncio.Task[None] | None = None
+
+    def push(self, text: str) -> None:
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # a client that does not read: drop it rather than buffer forever
+            self.close()
+
+    def close(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+    async def run(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            await self._send(text)
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    public: bool
+    status: str
+    rematch_of: str | None
+    rematch_id: str | None
+    seats: list[Seat]
+    state: State
+    entries: list[Entry]
+    version: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    thinking: set[int] = field(default_factory=set)
+    _cache: dict[tuple[Viewer, str], str] = field(default_factory=dict)
+    _cache_version: int = -1
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, or None (constant-time comparison on the hashes)."""
+        if not token:
+            return None
+        h = hash_token(token)
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                found = s.seat
+        return found
+
+
+_DESCRIBED: dict[tuple[str, Any, str], str] = {}
+
+
+def _describe(game: Game, action: Any, lang: str) -> str:
+    """Words for a legal action offered to its own seat: depends on the action and language only (cached)."""
+    key = (game.name, action, lang)
+    text = _DESCRIBED.get(key)
+    if text is None:
+        try:
+            text = str(game.describe_action(action, lang))
+        except Exception:
+            text = str(action)
+        if len(_DESCRIBED) > 200_000:
+            _DESCRIBED.clear()
+        _DESCRIBED[key] = text
+    return text
+
+
+def _entry(game: Game, n: int, seat: int, action: Any, before: State, players: int) -> Entry:
+    return Entry(n, seat, action, policy.visible_to(game, before, action, seat, players),
+                 policy.log_texts(game, before, action, seat, players))
+
+
+def entry_json(t: Table, e: Entry, viewer: Viewer, lang: str) -> dict[str, Any]:
+    text = e.texts.get((viewer, lang)) or e.texts.get((viewer, "en"))
+    return {"n": e.n, "seat": e.seat, "action": str(e.action) if viewer in e.visible else None, "text": text}
+
+
+def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
+    """Everything a seat (or a spectator) is shown: built from its own view only."""
+    st = t.state
+    cur = st.current_player
+    mine = viewer is not None and viewer == cur and t.seats[viewer].kind == "human"
+    msg: dict[str, Any] = {
+        "type": "state",
+        "table": t.id,
+        "game": t.game.name,
+        "version": t.version,
+        "seat": viewer,
+        "players": t.players,
+        "current": cur,
+        "over": st.is_over,
+        "view": st.view(viewer),
+        "legal": [{"action": str(a), "text": _describe(t.game, a, lang)} for a in st.legal_actions()]
+        if mine
+        else [],
+        "seats": [s.public() for s in t.seats],
+        "thinking": sorted(t.thinking),
+        "log_len": len(t.entries),
+        "last": entry_json(t, t.entries[-1], viewer, lang) if t.entries else None,
+        "can_undo": bool(mine and t.entries and t.entries[-1].seat == viewer),
+        "rematch": t.rematch_id,
+        "public": t.public,
+    }
+    if st.is_over:
+        msg["scores"] = [s.to_json() for s in st.scores()]
+        msg["winners"] = st.winners()
+    return msg
+
+
+class TableService:
+    """Owns the cache of live tables, the store and the bot runner."""
+
+    def __init__(self, store: Store, bots: BotRunner, absent_grace: float | None = None) -> None:
+        self.store = store
+        self.bots = bots
+        self.absent_grace = (
+            absent_grace if absent_grace is not None else float(os.environ.get("BOARDLAB_ABSENT_GRACE", "60"))
+        )
+        self.bot_delay = float(os.environ.get("BOARDLAB_BOT_DELAY", "0"))
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- loading ------------------------------------------------------------------------------------
+    async def get(self, table_id: str) -> Table:
+        t = self._tables.get(table_id)
+        if t is not None:
+            self._tables.move_to_end(table_id)
+            return t
+        if len(table_id) > 64:
+            raise ApiError(404, "no_table", "no such table")
+        fut = self._loading.get(table_id)
+        if fut is None:
+            fut = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = fut
+            try:
+                rows = await self.store.read(lambda c: _load_rows(c, table_id))
+                t = await asyncio.to_thread(self._build, rows) if rows else None
+            except Exception as e:
+                fut.set_exception(e)
+                fut.exception()  # mark retrieved
+                raise
+            finally:
+                self._loading.pop(table_id, None)
+            if t is None:
+                fut.set_exception(ApiError(404, "no_table", "no such table"))
+                fut.exception()
+                raise ApiError(404, "no_table", "no such table")
+            self._remember(t)
+            fut.set_result(t)
+            self._kick(t)
+            return t
+        return await fut
+
+    def _remember(self, t: Table) -> None:
+        self._tables[t.id] = t
+        if len(self._tables) > MAX_CACHED:
+            for tid, old in list(self._tables.items())[: len(self._tables) - MAX_CACHED]:
+                if not old.conns and not old.thinking and not old.lock.locked():
+                    del self._tables[tid]
+
+    def _build(self, rows: tuple[Any, list[Any], list[Any]]) -> Table:
+        """Rebuild a table by replaying its log (undo records pop the action they undo)."""
+        trow, srows, lrows = rows
+        game = get_game(trow.game)
+        options = json.loads(trow.options)
+        effective: list[Any] = []
+        for r in lrows:
+            if r.kind == "act":
+                effective.append(r)
+            elif r.kind == "undo" and effective:
+                effective.pop()
+        state = game.new_game(trow.players, trow.seed, **options)
+        entries: list[Entry] = []
+        for r in effective:
+            action = game.parse_action(state, r.text)
+            before = state.clone()
+            state.apply(action, r.seat)
+            entries.append(_entry(game, r.n, r.seat, action, before, trow.players))
+        seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in srows]
+        return Table(
+            trow.id,
+            game,
+            trow.players,
+            trow.seed,
+            options,
+            bool(trow.public),
+            trow.status,
+            trow.rematch_of,
+            trow.rematch_id,
+            seats,
+            state,
+            entries,
+            len(lrows),
+        )
+
+    async def resume(self) -> int:
+        """After a (re)start, load every unfinished table with a bot seat so its bots carry on."""
+        ids = await self.store.read(_tables_with_bots)
+        for tid in ids:
+            try:
+                await self.get(tid)
+            except Exception:
+                log.exception("cannot resume table %s", tid)
+        return len(ids)
+
+    # -- creation -----------------------------------------------------------------------------------
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seat_specs: list[dict[str, Any]],
+        public: bool,
+        rematch_of: Table | None = None,
+    ) -> tuple[Table, dict[int, str]]:
+        """Create a table; returns it with the clear tokens of its human seats (shown once)."""
+        try:
+            game = get_game(game_name)
+        except UnknownGameError as e:
+            raise ApiError(404, "no_game", str(e)) from None
+        if len(seat_specs) != players:
+            raise ApiError(
+                400, "bad_seats", f"{players} players need {players} seat descriptions, not {len(seat_specs)}"
+            )
+        allowed = network_options(game)
+        for key in options:
+            if key not in allowed:
+                raise ApiError(
+                    400,
+                    "bad_config",
+                    f"option {key!r} cannot be set from the network "
+                    f"(allowed: {', '.join(sorted(allowed)) or 'none'})",
+                )
+        seed = secrets.randbits(52)
+        try:
+            state = game.new_game(players, seed, **options)
+        except ConfigError as e:
+            raise ApiError(400, "bad_config", str(e)) from None
+        except (TypeError, ValueError) as e:
+            raise ApiError(400, "bad_config", f"bad options: {e}") from None
+        try:
+            options_json = json.dumps(options, sort_keys=True)
+        except (TypeError, ValueError):
+            raise ApiError(400, "bad_config", "options must be JSON values") from None
+        bots = known_bot_kinds()
+        tokens: dict[int, str] = {}
+        seats: list[Seat] = []
+        for i, spec in enumerate(seat_specs):
+            kind = spec.get("kind", "human")
+            name = (spec.get("name") or "").strip()[:40] or f"#{i + 1}"
+            if kind == "bot":
+                bot = spec.get("bot") or "random"
+                if bot not in bots:
+                    raise ApiError(400, "bad_seats", f"unknown bot {bot!r}; known: {', '.join(bots)}")
+                seats.append(Seat(i, "bot", bot, name if spec.get("name") else f"{bot} bot", None))
+            elif kind == "human":
+                if rematch_of is None:
+                    tokens[i] = new_token()
+                seats.append(Seat(i, "human", None, name, hash_token(tokens[i]) if i in tokens else None))
+            elif kind == "open":
+                seats.append(Seat(i, "open", None, name, None))
+            else:
+                raise ApiError(400, "bad_seats", f"seat kind must be human, open or bot, not {kind!r}")
+        tid = secrets.token_urlsafe(9)
+        now = time.time()
+        t = Table(
+            tid,
+            game,
+            players,
+            seed,
+            options,
+            public,
+            "finished" if state.is_over else "playing",
+            rematch_of.id if rematch_of else None,
+            None,
+            seats,
+            state,
+            [],
+            0,
+        )
+
+        def write(conn: Connection) -> None:
+            conn.execute(
+                tables_t.insert().values(
+                    id=tid,
+                    game=game.name,
+                    players=players,
+                    seed=seed,
+                    options=options_json,
+                    public=public,
+                    status=t.status,
+                    rematch_of=t.rematch_of,
+                    rematch_id=None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            conn.execute(
+                seats_t.insert(),
+                [
+                    {
+                        "table_id": tid,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                    }
+                    for s in seats
+                ],
+            )
+            if rematch_of is not None:
+                conn.execute(tables_t.update().where(tables_t.c.id == rematch_of.id).values(rematch_id=tid))
+
+        await self.store.write(write)
+        self._remember(t)
+        self._kick(t)
+        return t, tokens
+
+    # -- auth ---------------------------------------------------------------------------------------
+    @staticmethod
+    def require_seat(t: Table, token: str | None) -> int:
+        if not token:
+            raise ApiError(401, "no_token", "this needs a seat token (Authorization: Bearer <token>)")
+        seat = t.seat_of(token)
+        if seat is None:
+            raise ApiError(403, "bad_token", "this token holds no seat at this table")
+        return seat
+
+    # -- playing ------------------------------------------------------------------------------------
+    async def act(
+        self, t: Table, seat: int, move: int, text: str, lang: str | None = "en"
+    ) -> dict[str, Any] | None:
+        """Play `text` for `seat` if the table is at `move`; committed before this returns."""
+        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+            raise ApiError(413, "too_long", f"an action is at most {MAX_ACTION_CHARS} characters")
+        return await _shielded(self._act(t, seat, move, text, lang, by_bot=False))
+
+    async def _act(
+        self, t: Table, seat: int, move: int, text: str, lang: str | None, by_bot: bool
+    ) -> dict[str, Any] | None:
+        async with t.lock:
+            if move != t.version:
+                raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
+            if t.over:
+                raise ApiError(409, "game_over", "the game is over")
+            if not by_bot and t.seats[seat].kind != "human":
+                raise ApiError(409, "not_human", f"seat {seat} is played by a bot now")
+            if t.state.current_player != seat:
+                raise ApiError(
+                    409,
+                    "not_your_turn",
+                    f"seat {seat} cannot act now: seat {t.state.current_player} is to decide",
+                )
+            try:
+                action = t.game.parse_action(t.state, text)
+            except ActionParseError as e:
+                raise ApiError(400, "bad_action", str(e)) from None
+            except BoardlabError as e:
+                raise ApiError(400, "bad_action", str(e)) from None
+            except Exception:
+                raise ApiError(400, "bad_action", f"cannot read {text[:60]!r} as an action") from None
+            before = t.state.clone()
+            try:
+                t.state.apply(action, seat)
+            except NotYourTurnError as e:
+                raise ApiError(409, "not_your_turn", str(e)) from None
+            except GameOverError as e:
+                raise ApiError(409, "game_over", str(e)) from None
+            except IllegalActionError as e:
+                raise ApiError(422, "illegal_action", str(e)) from None
+            n = t.version
+            over = t.state.is_over
+            try:
+                entry = _entry(t.game, n, seat, action, before, t.players)
+                await self.store.write(_append(t.id, n, seat, "act", str(action), over))
+            except BaseException as e:
+                self._forget(t)
+                if isinstance(e, Exception):
+                    log.exception("cannot store a move at table %s", t.id)
+                    raise ApiError(503, "storage", "the move could not be stored; nothing changed") from None
+                raise
+            t.version += 1
+            t.entries.append(entry)
+            if over:
+                t.status = "finished"
+            self._touch(t, seat)
+            self._kick(t)
+            self.broadcast(t)
+            return None if lang is None else self.message(t, seat, lang)
+
+    async def undo(self, t: Table, seat: int, move: int, lang: str = "en") -> dict[str, Any]:
+        return await _shielded(self._undo(t, seat, move, lang))
+
+    async def _undo(self, t: Table, seat: int, move: int, lang: str) -> dict[str, Any]:
+        async with t.lock:
+            if move != t.version:
+                raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
+            if t.over:
+                raise ApiError(409, "game_over", "the game is over")
+            if not t.entries or t.entries[-1].seat != seat or t.state.current_player != seat:
+                raise ApiError(
+                    409, "no_undo", "only your own last action, during your own turn, can be undone"
+                )
+            last = t.entries[-1]
+            before = self._replay(t, t.entries[:-1])
+            after = t.state
+            if not await asyncio.to_thread(
+                policy.undo_allowed, t.game, before, last.action, after
+            ):
+                raise ApiError(
+                    409,
+                    "undo_barrier",
+                    "that action revealed information or involved chance; it cannot be undone",
+                )
+            try:
+                await self.store.write(_append(t.id, t.version, seat, "undo", str(last.n), False))
+            except Exception:
+                self._forget(t)
+                log.exception("cannot store an undo at table %s", t.id)
+                raise ApiError(503, "storage", "the undo could not be stored; nothing changed") from None
+            t.version += 1
+            t.entries.pop()
+            t.state = before
+            self._touch(t, seat)
+            self._kick(t)
+            self.broadcast(t)
+            return self.message(t, seat, lang)
+
+    def _replay(self, t: Table, entries: Iterable[Entry]) -> State:
+        state = t.game.new_game(t.players, t.seed, **t.options)
+        for e in entries:
+            state.apply(e.action, e.seat)
+        return state
+
+    def _forget(self, t: Table) -> None:
+        """After a failed commit the memory may disagree with the database: drop the cached table
+        (its clients reconnect and it is rebuilt from the log, the source of truth)."""
+        if self._tables.get(t.id) is t:
+            del self._tables[t.id]
+        t.state = self._replay(t, t.entries)
+        for c in list(t.conns):
+            c.close()
+
+    # -- seats --------------------------------------------------------------------------------------
+    async def join(self, t: Table, seat: int | None, name: str | None) -> tuple[int, str]:
+        async with t.lock:
+            free = [s.seat for s in t.seats if s.kind == "open"]
+            if t.over or not free:
+                raise ApiError(409, "no_free_seat", "this table has no free seat")
+            if seat is None:
+                seat = free[0]
+            elif seat not in free:
+                raise ApiError(409, "no_free_seat", f"seat {seat} is not free")
+            token = new_token()
+            s = t.seats[seat]
+            new_name = (name or "").strip()[:40] or s.name
+            await self.store.write(
+                _seat_update(t.id, seat, kind="human", bot=None, name=new_name, token_hash=hash_token(token))
+            )
+            s.kind, s.bot, s.name, s.token_hash = "human", None, new_name, hash_token(token)
+            self._touch(t, seat)
+            self._kick(t)
+            self.broadcast(t)
+            return seat, token
+
+    async def to_bot(self, t: Table, by: int, seat: int, bot: str) -> None:
+        """Let a bot take `seat` so the others can finish: its holder may always do it; another
+        seated player may when the seat is free or its holder has been away `absent_grace` seconds."""
+        if bot not in known_bot_kinds():
+            raise ApiError(400, "bad_bot", f"unknown bot {bot!r}; known: {', '.join(known_bot_kinds())}")
+        async with t.lock:
+            if not 0 <= seat < t.players:
+                raise ApiError(404, "no_seat", f"no seat {seat}")
+            s = t.seats[seat]
+            if t.over:
+                raise ApiError(409, "game_over", "the game is over")
+            if s.kind == "bot":
+                raise ApiError(409, "already_bot", f"seat {seat} is already a bot")
+            away = time.monotonic() - s.last_seen
+            if by != seat and s.kind == "human" and (s.connected or away < self.absent_grace):
+                raise ApiError(
+                    409,
+                    "seat_present",
+                    f"seat {seat} is present (or left less than "
+                    f"{self.absent_grace:g} s ago); it can't be replaced now",
+                )
+            await self.store.write(
+                _seat_update(t.id, seat, kind="bot", bot=bot, name=s.name, token_hash=s.token_hash)
+            )
+            s.kind, s.bot = "bot", bot
+            self._kick(t)
+            self.broadcast(t)
+
+    async def to_human(self, t: Table, seat: int) -> None:
+        """The holder of a seat's token takes it back from the bot that replaced them."""
+        async with t.lock:
+            s = t.seats[seat]
+            if s.kind != "bot" or s.token_hash is None:
+                raise ApiError(409, "not_bot", f"seat {seat} is not a bot standing in for you")
+            await self.store.write(
+                _seat_update(t.id, seat, kind="human", bot=None, name=s.name, token_hash=s.token_hash)
+            )
+            s.kind, s.bot = "human", None
+            self._touch(t, seat)
+            self.broadcast(t)
+
+    async def rematch(self, t: Table, seat: int, token: str) -> tuple[Table, str]:
+        """The rematch table (created by the first who asks) and this seat's token there."""
+        if not t.over:
+            raise ApiError(409, "not_over", "a rematch needs a finished game")
+        async with t.lock:
+            if t.rematch_id is None:
+                specs = [
+                    {
+                        "kind": "bot" if s.kind == "bot" else ("open" if s.kind == "open" else "human"),
+                        "bot": s.bot,
+                        "name": s.name,
+                    }
+                    for s in t.seats
+                ]
+                new, _ = await self.create(t.game.name, t.players, t.options, specs, t.public, rematch_of=t)
+                t.rematch_id = new.id
+                self.broadcast(t)
+        new = await self.get(t.rematch_id)
+        mine = rematch_token(token, new.id)
+        async with new.lock:
+            s = new.seats[seat]
+            if s.kind == "human" and s.token_hash is None:
+                await self.store.write(
+                    _seat_update(
+                        new.id, seat, kind="human", bot=None, name=s.name, token_hash=hash_token(mine)
+                    )
+                )
+                s.token_hash = hash_token(mine)
+            elif s.token_hash is None or not hmac.compare_digest(s.token_hash, hash_token(mine)):
+                raise ApiError(409, "no_rematch_seat", "your seat at the rematch is not a human seat")
+        return new, mine
+
+    # -- views --------------------------------------------------------------------------------------
+    def message(self, t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
+        return state_message(t, viewer, lang)
+
+    def encoded(self, t: Table, viewer: Viewer, lang: str) -> str:
+        """The state message for `viewer` as JSON text, computed once per version and seat."""
+        if t._cache_version != t.version or len(t._cache) > 64:
+            t._cache.clear()
+            t._cache_version = t.version
+        key = (viewer, lang)
+        text = t._cache.get(key)
+        if text is None:
+            text = json.dumps(state_message(t, viewer, lang), separators=(",", ":"), ensure_ascii=False)
+            t._cache[key] = text
+        return text
+
+    def broadcast(self, t: Table) -> None:
+        t._cache_version = -1
+        for c in list(t.conns):
+            for v in c.seats:
+                c.push(self.encoded(t, v, c.lang))
+
+    def log_for(self, t: Table, viewer: Viewer, lang: str, upto: int | None = None) -> list[dict[str, Any]]:
+        entries = t.entries if upto is None else t.entries[:upto]
+        return [entry_json(t, e, viewer, lang) for e in entries]
+
+    def replay_step(self, t: Table, viewer: Viewer, step: int, lang: str) -> dict[str, Any]:
+        """The position after `step` effective actions of a finished game, as `viewer` saw it."""
+        if not t.over:
+            raise ApiError(409, "not_over", "the replay viewer is for finished games")
+        total = len(t.entries)
+        if not 0 <= step <= total:
+            raise ApiError(400, "bad_step", f"step must be between 0 and {total}")
+        state = self._replay(t, t.entries[:step])
+        return {
+            "table": t.id,
+            "game": t.game.name,
+            "seat": viewer,
+            "step": step,
+            "total": total,
+            "current": state.current_player,
+            "view": state.view(viewer),
+            "log": self.log_for(t, viewer, lang, step),
+            "seats": [s.public() for s in t.seats],
+        }
+
+    # -- connections --------------------------------------------------------------------------------
+    def attach(self, t: Table, conn: Conn) -> None:
+        t.conns.add(conn)
+        for v in conn.seats:
+            if v is not None:
+                t.seats[v].connected += 1
+                t.seats[v].last_seen = time.monotonic()
+        self.broadcast(t)
+
+    def detach(self, t: Table, conn: Conn) -> None:
+        if conn not in t.conns:
+            return
+        t.conns.discard(conn)
+        for v in conn.seats:
+            if v is not None:
+                t.seats[v].connected -= 1
+                t.seats[v].last_seen = time.monotonic()
+        self.broadcast(t)
+
+    @staticmethod
+    def _touch(t: Table, seat: int) -> None:
+        t.seats[seat].last_seen = time.monotonic()
+
+    # -- bots ---------------------------------------------------------------------------------------
+    def _kick(self, t: Table) -> None:
+        """Start the bot of the seat to move, if it is a bot and not already thinking."""
+        cur = t.state.current_player
+        if cur is None or t.seats[cur].kind != "bot" or cur in t.thinking:
+            return
+        t.thinking.add(cur)
+        task = asyncio.get_running_loop().create_task(self._bot_move(t, cur, t.version))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _bot_move(self, t: Table, seat: int, version: int) -> None:
+        s = t.seats[seat]
+        bot_seed = (t.seed * 1_000_003 + version * 31 + seat) & ((1 << 62) - 1)
+        text: str | None = None
+        try:
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            if s.bot == "random":  # O(1): no need to leave the loop
+                text = str(random_choice(t.state.legal_actions(), bot_seed))
+            else:
+                job = BotJob(
+                    t.game.name,
+                    _game_modules(),
+                    t.players,
+                    t.seed,
+                    t.options,
+                    tuple(str(e.action) for e in t.entries),
+                    seat,
+                    s.bot or "random",
+                    bot_seed,
+                    self.bots.seconds,
+                )
+                try:
+                    text = await self.bots.choose(job)
+                except (TimeoutError, Exception) as e:
+                    log.warning("bot %s at table %s failed (%s); playing a random move", s.bot, t.id, e)
+                    if t.version == version and t.state.current_player == seat:
+                        text = str(random_choice(t.state.legal_actions(), bot_seed))
+        finally:
+            t.thinking.discard(seat)
+        if text is None or t.version != version or t.seats[seat].kind != "bot":
+            self._kick(t)
+            return
+        try:
+            await self._act(t, seat, version, text, None, by_bot=True)
+        except ApiError as e:
+            log.warning("bot move %r refused at table %s: %s", text, t.id, e.detail)
+            self._kick(t)
+        except Exception:
+            log.exception("bot move failed at table %s", t.id)
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        rows = await self.store.read(_open_rows)
+        return rows
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for t in self._tables.values():
+            for c in list(t.conns):
+                c.close()
+
+
+async def _shielded(coro: Awaitable[Any]) -> Any:
+    """Run a change to completion even if the client goes away mid-commit (never half-done)."""
+    task = asyncio.ensure_future(coro)
+    return await asyncio.shield(task)
+
+
+def _game_modules() -> tuple[str, ...]:
+    """Modules that register the games, so bot worker processes know every game this one knows."""
+    from boardlab.core import games
+    from boardlab.core.registry import _GAMES
+
+    games()
+    return tuple(sorted({type(g).__module__ for g in _GAMES.values()}))
+
+
+def _append(tid: str, n: int, seat: int, kind: str, text: str, over: bool) -> Callable[[Connection], None]:
+    now = time.time()
+    row = {"table_id": tid, "n": n, "seat": seat, "kind": kind, "text": text, "created_at": now}
+    if not over:
+        return RowInsert(log_t, row)
+
+    def write(conn: Connection) -> None:
+        conn.execute(log_t.insert(), [row])
+        if over:
+            conn.execute(
+                tables_t.update().where(tables_t.c.id == tid).values(status="finished", updated_at=now)
+            )
+
+    return write
+
+
+def _seat_update(tid: str, seat: int, **values: Any) -> Callable[[Connection], None]:
+    def write(conn: Connection) -> None:
+        conn.execute(
+            seats_t.update().where(seats_t.c.table_id == tid, seats_t.c.seat == seat).values(**values)
+        )
+
+    return write
+
+
+def _load_rows(conn: Connection, tid: str) -> tuple[Any, list[Any], list[Any]] | None:
+    trow = conn.execute(sa.select(tables_t).where(tables_t.c.id == tid)).first()
+    if trow is None:
+        return None
+    srows = conn.execute(sa.select(seats_t).where(seats_t.c.table_id == tid).order_by(seats_t.c.seat)).all()
+    lrows = conn.execute(sa.select(log_t).where(log_t.c.table_id == tid).order_by(log_t.c.n)).all()
+    return trow, list(srows), list(lrows)
+
+
+def _tables_with_bots(conn: Connection) -> list[str]:
+    q = (
+        sa.select(tables_t.c.id)
+        .where(tables_t.c.status == "playing")
+        .where(tables_t.c.id.in_(sa.select(seats_t.c.table_id).where(seats_t.c.kind == "bot")))
+    )
+    return [r.id for r in conn.execute(q)]
+
+
+def _open_rows(conn: Connection) -> list[dict[str, Any]]:
+    open_ids = sa.select(seats_t.c.table_id).where(seats_t.c.kind == "open")
+    q = (
+        sa.select(tables_t)
+        .where(tables_t.c.public.is_(True), tables_t.c.status == "playing", tables_t.c.id.in_(open_ids))
+        .order_by(tables_t.c.created_at.desc())
+        .limit(100)
+    )
+    trows = conn.execute(q).all()
+    if not trows:
+        return []
+    seats = conn.execute(
+        sa.select(seats_t).where(seats_t.c.table_id.in_([t.id for t in trows])).order_by(seats_t.c.seat)
+    ).all()
+    by: dict[str, list[dict[str, Any]]] = {}
+    for s in seats:
+        by.setdefault(s.table_id, []).append(
+            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "connected": False}
+        )
+    return [
+        {
+            "id": t.id,
+            "game": t.game,
+            "players": t.players,
+            "seats": by.get(t.id, []),
+            "created_at": t.created_at,
+        }
+        for t in trows
+    ]

@@ -1,0 +1,92 @@
+// Shared by every page: language (en / zh-TW), translations, API calls, seat tokens.
+// Tokens travel in the URL fragment (#s=...), which browsers never send to the server, and are
+// kept in localStorage so that closing the browser and coming back by the same link just works.
+export const LANGS = ["en", "zh-TW"];
+let dict = {};
+export let lang = localStorage.getItem("boardlab:lang") || (navigator.language.startsWith("zh") ? "zh-TW" : "en");
+if (!LANGS.includes(lang)) lang = "en";
+
+export async function loadLang(l) {
+  lang = LANGS.includes(l) ? l : "en";
+  localStorage.setItem("boardlab:lang", lang);
+  dict = await (await fetch(`/static/i18n/${lang}.json`)).json();
+  document.documentElement.lang = lang;
+  document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  return dict;
+}
+
+export function t(key, vars = {}) {
+  let s = dict[key] ?? key;
+  for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
+  return s;
+}
+
+export function errorText(body) {
+  if (!body) return t("error");
+  const key = `err_${body.error}`;
+  return dict[key] ? dict[key] : `${t("error")}: ${typeof body.detail === "string" ? body.detail : body.error}`;
+}
+
+export async function api(method, path, { body, token } = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await r.json(); } catch { data = null; }
+  if (!r.ok) { const e = new Error(errorText(data)); e.body = data; e.status = r.status; throw e; }
+  return data;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else if (k === "class") e.className = v;
+    else if (v !== undefined && v !== null && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) e.append(c instanceof Node ? c : String(c));
+  return e;
+}
+
+export function tokensFor(tableId) {
+  const m = location.hash.match(/[#&]s=([^&]*)/);
+  const key = `boardlab:tokens:${tableId}`;
+  if (m && m[1]) {
+    const toks = m[1].split(",").filter(Boolean);
+    localStorage.setItem(key, JSON.stringify(toks));
+    return toks;
+  }
+  try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch { return []; }
+}
+
+export function langSwitch(onChange) {
+  const sel = el("select", { "aria-label": "language", class: "lang" },
+    ...LANGS.map((l) => el("option", { value: l, selected: l === lang }, l === "en" ? "English" : "繁體中文")));
+  sel.addEventListener("change", async () => { await loadLang(sel.value); onChange && onChange(); });
+  return sel;
+}
+
+export async function gameInfo() {
+  return api("GET", "/api/games");
+}
+
+export function toast(msg) {
+  const box = document.getElementById("toast");
+  if (!box) return alert(msg);
+  box.textContent = msg;
+  box.hidden = false;
+  clearTimeout(box._timer);
+  box._timer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
+export async function loadRenderer(game, games) {
+  const info = games.games.find((g) => g.name === game);
+  try {
+    if (info && info.renderer) return await import(info.renderer);
+  } catch (e) { console.warn("renderer failed to load, using the generic one", e); }
+  return import("/static/generic.js");
+}
+
+export function seatName(seats, i) {
+  return seats && seats[i] ? seats[i].name : t("seat_n", { n: i + 1 });
+}

@@ -1,0 +1,184 @@
+// The table page: one WebSocket carrying every seat this browser holds (hot-seat = several),
+// the renderer draws the board, the shell draws legal moves as buttons, the log, seats, scores.
+import { api, el, errorText, gameInfo, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
+  from "/static/common.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").pop());
+const tokens = tokensFor(tableId);
+const $ = (id) => document.getElementById(id);
+const states = new Map();      // seat (or "spec") -> latest state message for that seat
+const tokenOf = new Map();     // seat -> token
+let shown = null;              // which held seat the page shows now
+let log = [];
+let logSeat = undefined;
+let ws = null;
+let games = null;
+let renderer = null;
+let msgId = 0;
+
+function latest() {
+  let best = null;
+  for (const s of states.values()) if (!best || s.version > best.version) best = s;
+  return best;
+}
+
+function chooseShown() {
+  const any = latest();
+  if (!any) return;
+  const held = [...states.keys()].filter((k) => k !== "spec");
+  if (!held.length) { shown = "spec"; return; }
+  if (any.current !== null && held.includes(any.current)) shown = any.current;
+  else if (!held.includes(shown)) shown = held[0];
+}
+
+function send(msg) {
+  if (!ws || ws.readyState !== WebSocket.OPEN) { toast(t("connection_lost")); return; }
+  ws.send(JSON.stringify({ ...msg, id: ++msgId }));
+}
+
+function act(notation) {
+  const s = states.get(shown);
+  if (!s) return;
+  send({ type: "act", seat: s.seat, move: s.version, action: notation });
+}
+
+async function refreshLog(s) {
+  const token = s.seat === null ? undefined : tokenOf.get(s.seat);
+  try {
+    const r = await api("GET", `/api/tables/${tableId}/log?lang=${lang}`, { token });
+    log = r.log; logSeat = s.seat;
+    drawLog(s);
+  } catch (e) { console.warn(e); }
+}
+
+function drawLog(s) {
+  $("log").replaceChildren(...log.map((e) => el("li", {},
+    el("strong", {}, seatName(s.seats, e.seat)), " ", e.text === null ? t("hidden_action") : e.text)));
+  $("log").scrollTop = $("log").scrollHeight;
+}
+
+function drawSeats(s) {
+  const held = new Set([...tokenOf.keys()]);
+  $("seats").replaceChildren(...s.seats.map((seat) => {
+    const badges = [];
+    if (s.current === seat.seat && !s.over) badges.push(el("span", { class: "badge" }, t("to_move")));
+    if (s.thinking.includes(seat.seat)) badges.push(el("span", { class: "badge thinking" }, t("thinking")));
+    if (seat.kind === "bot") badges.push(el("span", { class: "badge" }, `${t("kind_bot")}: ${seat.bot}`));
+    else if (seat.kind === "open") badges.push(el("span", { class: "badge" }, t("kind_open")));
+    else badges.push(el("span", { class: `badge ${seat.connected ? "on" : ""}` }, seat.connected ? t("connected") : t("away")));
+    if (held.has(seat.seat)) badges.push(el("span", { class: "badge on" }, t("you")));
+    return el("li", { class: s.current === seat.seat ? "current" : "" }, seat.name, ...badges);
+  }));
+  const box = $("seat-actions");
+  box.replaceChildren();
+  if (s.over || s.seat === null) return;
+  const mine = tokenOf.get(s.seat);
+  const me = s.seats[s.seat];
+  if (me.kind === "human") {
+    box.append(el("button", { onclick: () => seatCall(`/seats/${s.seat}/bot`, mine, { bot: "random" }) }, t("leave_to_bot")));
+  } else if (me.kind === "bot") {
+    box.append(el("button", { onclick: () => seatCall(`/seats/${s.seat}/human`, mine) }, t("take_back")));
+  }
+  for (const other of s.seats) {
+    if (held.has(other.seat) || other.kind === "bot" || other.connected) continue;
+    box.append(el("div", {}, el("button", { onclick: () => seatCall(`/seats/${other.seat}/bot`, mine, { bot: "random" }) },
+      `${t("replace_with_bot")}: ${other.name}`)));
+  }
+}
+
+async function seatCall(path, token, body) {
+  try { await api("POST", `/api/tables/${tableId}${path}`, { token, body: body || {} }); }
+  catch (e) { toast(e.message); }
+}
+
+function statusLine(s) {
+  if (s.over) return t("game_over");
+  if (s.current === null) return "";
+  const name = seatName(s.seats, s.current);
+  if (s.thinking.includes(s.current)) return t("bot_thinking", { name });
+  if (tokenOf.has(s.current)) return tokenOf.size > 1 ? `${t("your_turn")} (${name})` : t("your_turn");
+  return t("waiting_for", { name });
+}
+
+function drawEnd(s) {
+  const box = $("end");
+  if (!s.over) { box.hidden = true; return; }
+  box.hidden = false;
+  const winners = (s.winners || []).map((w) => seatName(s.seats, w)).join(", ");
+  const cats = s.scores && s.scores[0] ? Object.keys(s.scores[0].breakdown) : [];
+  const table = el("table", {},
+    el("tr", {}, el("th", {}, t("seat")), ...cats.map((c) => el("th", {}, renderer && renderer.scoreLabel ? renderer.scoreLabel(c, lang) : c)), el("th", {}, t("total"))),
+    ...(s.scores || []).map((sc, i) => el("tr", {}, el("td", {}, seatName(s.seats, i)),
+      ...cats.map((c) => el("td", {}, sc.breakdown[c])), el("td", {}, el("strong", {}, sc.total)))));
+  const buttons = [el("a", { href: `/r/${tableId}` }, el("button", {}, t("replay")))];
+  if (s.seat !== null) {
+    buttons.push(el("button", { class: "primary", onclick: async () => {
+      try { const r = await api("POST", `/api/tables/${tableId}/rematch`, { token: tokenOf.get(s.seat) }); location.href = r.link; }
+      catch (e) { toast(e.message); } } }, s.rematch ? t("go_rematch") : t("rematch")));
+  }
+  box.replaceChildren(el("h2", {}, t("game_over")), el("p", {}, `${(s.winners || []).length > 1 ? t("winners") : t("winner")}: ${winners}`),
+    el("div", { class: "scores" }, table), el("p", {}, ...buttons));
+}
+
+function draw() {
+  chooseShown();
+  const s = states.get(shown);
+  if (!s) return;
+  const info = games && games.games.find((g) => g.name === s.game);
+  $("title").textContent = info ? (info.titles[lang] || info.titles.en) : s.game;
+  document.title = `${$("title").textContent} — boardlab`;
+  $("status").textContent = (s.seat === null ? `${t("spectating")} ` : "") + statusLine(s);
+  if (renderer) renderer.render($("board"), { view: s.view, seat: s.seat, state: s, legal: s.legal, act, lang, t });
+  const buttons = s.legal.map((m) => el("button", { title: m.action, onclick: () => act(m.action) }, m.text || m.action));
+  // a renderer that makes every move playable on its board (ownsMoves) gets the buttons folded away
+  const folded = renderer && renderer.ownsMoves && buttons.length
+    ? [el("details", { class: "all-moves", open: !!$("moves").querySelector("details[open]") }, el("summary", {}, `${t("moves")} (${buttons.length})`), el("div", { class: "moves" }, buttons))]
+    : buttons;
+  $("moves").replaceChildren(...(s.legal.length ? folded : [el("span", { class: "muted" }, t("no_moves"))]));
+  $("undo").hidden = !s.can_undo;
+  drawSeats(s);
+  drawEnd(s);
+  if (logSeat !== s.seat || s.log_len !== log.length) {
+    if (logSeat === s.seat && s.last && s.log_len === log.length + 1) { log.push(s.last); drawLog(s); }
+    else refreshLog(s);
+  }
+}
+
+function connect(delay = 500) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", tokens, lang })); delay = 500; };
+  ws.onmessage = async (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === "state") {
+      states.set(m.seat === null ? "spec" : m.seat, m);
+      if (m.seat !== null && !tokenOf.has(m.seat)) {
+        // which token is which seat: ask once per token over HTTP
+        await mapTokens();
+      }
+      if (!renderer) renderer = await loadRenderer(m.game, games);
+      draw();
+    } else if (m.type === "error") {
+      if (["bad_token", "no_table", "bad_hello"].includes(m.error)) { $("status").textContent = errorText(m); ws.onclose = null; }
+      else toast(errorText(m));
+    }
+  };
+  ws.onclose = () => { if (ws.onclose) { $("status").textContent = t("connection_lost"); setTimeout(() => connect(Math.min(delay * 2, 8000)), delay); } };
+}
+
+let mapping = null;
+function mapTokens() {
+  mapping = mapping || Promise.all(tokens.map(async (tok) => {
+    try { const s = await api("GET", `/api/tables/${tableId}`, { token: tok }); tokenOf.set(s.seat, tok); } catch { /* bad link */ }
+  }));
+  return mapping;
+}
+
+async function main() {
+  await loadLang(lang);
+  $("lang").append(langSwitch(() => { log = []; logSeat = undefined; ws && ws.close(); }));
+  games = await gameInfo();
+  $("undo").addEventListener("click", () => { const s = states.get(shown); if (s) send({ type: "undo", seat: s.seat, move: s.version }); });
+  connect();
+}
+main();

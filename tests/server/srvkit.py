@@ -1,0 +1,165 @@
+"""Helpers that run the server as a real process (uvicorn on a free 127.0.0.1 port).
+
+Every test that takes `server` runs twice: on SQLite (a file in a temporary directory) and on
+PostgreSQL (marker `postgres`; a schema of its own per test run, dropped at the end). When no
+PostgreSQL answers at 127.0.0.1:5432 the PostgreSQL half is skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+
+import toygame  # noqa: E402,F401  (the test game, registered in this process too)
+
+PG_USERS = ("postgres", "root")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def postgres_dsn() -> tuple[str | None, str]:
+    """A working libpq DSN for the test database, or None and why not."""
+    try:
+        import psycopg
+    except ImportError:
+        return None, "psycopg is not installed"
+    err = ""
+    for user in PG_USERS:
+        dsn = f"host=127.0.0.1 port=5432 dbname=test user={user}"
+        try:
+            with psycopg.connect(dsn, connect_timeout=3):
+                return dsn, ""
+        except Exception as e:
+            err = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    return None, f"no PostgreSQL at 127.0.0.1:5432 (database test): {err}"
+
+
+@contextlib.contextmanager
+def pg_schema() -> Iterator[str]:
+    """A fresh schema for this run; yields the server URL that uses it; drops it afterwards."""
+    import psycopg
+
+    dsn, why = postgres_dsn()
+    if dsn is None:
+        pytest.skip(f"PostgreSQL tests skipped: {why}")
+    user = dsn.split("user=")[1]
+    schema = f"bl_test_{secrets.token_hex(6)}"
+    with psycopg.connect(dsn, autocommit=True) as c:
+        c.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"postgresql://{user}@127.0.0.1:5432/test?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(dsn, autocommit=True) as c:
+            c.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+class Server:
+    """A server subprocess: start, wait until it answers, stop, or SIGKILL it."""
+
+    def __init__(self, db_url: str, log_path: Path, env: dict[str, str] | None = None) -> None:
+        self.db_url = db_url
+        self.log_path = log_path
+        self.extra_env = env or {}
+        self.port = 0
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 40) -> Server:
+        self.port = free_port()
+        env = {
+            **os.environ,
+            "BOARDLAB_BOT_SECONDS": "0.2",
+            "BOARDLAB_ABSENT_GRACE": "1",
+            "PYTHONUNBUFFERED": "1",
+            **self.extra_env,
+        }
+        env.pop("BOARDLAB_DATABASE_URL", None)
+        log = open(self.log_path, "ab")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, str(HERE / "launch.py"), "--port", str(self.port), "--db", self.db_url],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(
+                    f"server exited ({self.proc.returncode}): {self.log_path.read_text()[-3000:]}"
+                )
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/healthz", timeout=1).status_code == 200:
+                    return self
+            time.sleep(0.1)
+        self.stop()
+        raise RuntimeError(f"server did not start: {self.log_path.read_text()[-3000:]}")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown code runs, like a crash or a power cut of the process."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+
+@contextlib.contextmanager
+def db_url_for(backend: str, tmp: Path) -> Iterator[str]:
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp / 'boardlab.sqlite3'}"
+    else:
+        with pg_schema() as url:
+            yield url
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def make_table(
+    c: httpx.Client,
+    seats: list[dict[str, Any]] | None = None,
+    players: int = 2,
+    game: str = "tally",
+    **kw: Any,
+) -> dict[str, Any]:
+    seats = seats or [{"kind": "human"}] * players
+    r = c.post("/api/tables", json={"game": game, "players": players, "seats": seats, **kw})
+    assert r.status_code == 201, r.text
+    return dict(r.json())
