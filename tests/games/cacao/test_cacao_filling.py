@@ -181,3 +181,13 @@ def test_cacao_only_spaces_next_to_new_tile_trigger() -> None:
     play(s, "1111r0@-1,0")
     assert (2, 0) not in s.jungle
     assert s.display == ["gold1", "water"]
+
+
+def test_cacao_identical_display_tiles_fill_every_space_without_asking() -> None:
+    """Two identical display tiles for two triggered spaces: every assignment gives the same board, so
+    no decision is asked (docs/rules/cacao.md: a decision with one possible outcome is automatic)."""
+    s = two_space_state(display=["water", "water"], pile=["sun"])
+    play(s, "2101r0@1,0")
+    assert s.phase != "fill"
+    assert s.jungle[(1, -1)] == "water" and s.jungle[(2, 0)] == "water"
+    assert s.phase == "activate" and s.display == []  # refilled only at the end of the turn

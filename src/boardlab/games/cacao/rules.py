@@ -220,11 +220,18 @@ class CacaoState(State):
         """Ask for the next display choice, or finish blind from the pile, then activate."""
         while self.to_fill:
             if self.display:
-                options = {(k, c) for k in self.display for c in self.to_fill}
-                if len(options) > 1:
+                kinds = set(self.display)
+                if len(kinds) == 1 and len(self.display) >= len(self.to_fill):
+                    # identical tiles for every space: every choice gives the same board
+                    k = self.display[0]
+                    for c in list(self.to_fill):
+                        self._fill_space(c, k)
+                        self.display.remove(k)
+                    continue
+                if len(kinds) * len(self.to_fill) > 1:
                     self.phase = FILL
                     return
-                (k, c), = options
+                k, c = self.display[0], self.to_fill[0]
                 self._fill_space(c, k)
                 self.display.remove(k)
             elif self.pile:
