@@ -159,8 +159,9 @@ class GameOut(BaseModel):
     renderer_data: dict[str, Any] = Field(
         default_factory=dict,
         description="data files the game's package ships for its renderer, by name: terms (the game's "
-        "vocabulary per language, terms.json) and components (the component set with provenance, "
-        "components.json); a name is absent when the package has no such file",
+        "vocabulary per language, terms.json), components (the component set with provenance, "
+        "components.json), cards (a card deck with provenance, cards.json) and rules (fixed components "
+        "and rule numbers, rules.json); a name is absent when the package has no such file",
     )
 
 
@@ -700,13 +701,14 @@ async def _send_close(ws: WebSocket, msg: dict[str, Any], code: int) -> None:
         await ws.close(code)
 
 
-RENDERER_DATA = ("terms", "components")
+RENDERER_DATA = ("terms", "components", "cards", "rules")
 """Data files (`<name>.json` in the game's package) published with /api/games for the web renderers."""
 
 
 @functools.lru_cache(maxsize=64)
 def _renderer_data(name: str) -> dict[str, Any]:
-    """The game package's terms.json / components.json, so renderers never copy them by hand."""
+    """The game package's terms.json / components.json / cards.json / rules.json, so renderers never
+    copy them by hand."""
     package = importlib.import_module(type(get_game(name)).__module__).__package__ or ""
     out: dict[str, Any] = {}
     if not package:  # a game defined in a top-level module ships no data files

@@ -51,9 +51,12 @@ async function refreshLog(s) {
   } catch (e) { console.warn(e); }
 }
 
+// a renderer may mark seats the game's way (e.g. Cacao's player colours): renderer.seatMark(seat, lang) -> Node
+function seatMark(i) { return renderer && renderer.seatMark ? renderer.seatMark(i, lang) : null; }
+
 function drawLog(s) {
   $("log").replaceChildren(...log.map((e) => el("li", {},
-    el("strong", {}, seatName(s.seats, e.seat)), " ", e.text === null ? t("hidden_action") : e.text)));
+    seatMark(e.seat), el("strong", {}, seatName(s.seats, e.seat)), " ", e.text === null ? t("hidden_action") : e.text)));
   $("log").scrollTop = $("log").scrollHeight;
 }
 
@@ -67,7 +70,7 @@ function drawSeats(s) {
     else if (seat.kind === "open") badges.push(el("span", { class: "badge" }, t("kind_open")));
     else badges.push(el("span", { class: `badge ${seat.connected ? "on" : ""}` }, seat.connected ? t("connected") : t("away")));
     if (held.has(seat.seat)) badges.push(el("span", { class: "badge on" }, t("you")));
-    return el("li", { class: s.current === seat.seat ? "current" : "" }, seat.name, ...badges);
+    return el("li", { class: s.current === seat.seat ? "current" : "" }, seatMark(seat.seat), seat.name, ...badges);
   }));
   const box = $("seat-actions");
   box.replaceChildren();
