@@ -506,9 +506,11 @@ class TableService:
                 raise ApiError(400, "bad_action", str(e)) from None
             except Exception:
                 raise ApiError(400, "bad_action", f"cannot read {text[:60]!r} as an action") from None
-            before = t.state.clone()
+            # apply to a copy; readers keep seeing the committed state until the move is stored
+            before = t.state
+            after = before.clone()
             try:
-                t.state.apply(action, seat)
+                after.apply(action, seat)
             except NotYourTurnError as e:
                 raise ApiError(409, "not_your_turn", str(e)) from None
             except GameOverError as e:
@@ -516,7 +518,7 @@ class TableService:
             except IllegalActionError as e:
                 raise ApiError(422, "illegal_action", str(e)) from None
             n = t.version
-            over = t.state.is_over
+            over = after.is_over
             try:
                 entry = _entry(t.game, n, seat, action, before, t.players)
                 await self.store.write(_append(t.id, n, seat, "act", str(action), over))
@@ -526,6 +528,7 @@ class TableService:
                     log.exception("cannot store a move at table %s", t.id)
                     raise ApiError(503, "storage", "the move could not be stored; nothing changed") from None
                 raise
+            t.state = after  # the swap, version and log entry change together (no await in between)
             t.version += 1
             t.entries.append(entry)
             if over:
