@@ -7,6 +7,7 @@ their own file instead, so every field is checked and a bad file is refused with
 from __future__ import annotations
 
 import json
+import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -17,12 +18,18 @@ PROVENANCES = ("official", "seed", "reconstructed")
 
 
 def load_json(path: str | Path) -> Any:
-    """Read a JSON file; a missing or malformed file raises ComponentError naming it."""
+    """Read a JSON file (or TOML, by its suffix); a missing or malformed file raises ComponentError
+    naming it and, where the parser says, the line and column."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise ComponentError(f"{p}: cannot read the component file ({e.strerror})") from e
+    if p.suffix.lower() == ".toml":
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise ComponentError(f"{p}: not valid TOML ({e})") from e
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:

@@ -7,7 +7,6 @@ That keeps the action encoding independent of which deck file is loaded.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -288,19 +287,6 @@ def parse_deck(doc: Any, source: str, energy_max: int) -> Deck:
     return Deck(source, cards, tuple(k.colour for k in cards), tuple(k.value for k in cards))
 
 
-def _read(path: str) -> Any:
-    if Path(path).suffix.lower() != ".toml":
-        return load_json(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ComponentError(f"{path}: cannot read the component file ({e.strerror})") from e
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ComponentError(f"{path}: not valid TOML ({e})") from e
-
-
 @lru_cache(maxsize=1)
 def rules() -> Rules:
     return parse_rules(load_packaged(PACKAGE, "rules.json"), "pocket_mars/rules.json")
@@ -308,7 +294,7 @@ def rules() -> Rules:
 
 @lru_cache(maxsize=16)
 def _deck_cached(path: str, mtime: float) -> Deck:
-    return parse_deck(_read(path), path, rules().energy_max)
+    return parse_deck(load_json(path), path, rules().energy_max)
 
 
 def deck(path: str | None = None) -> Deck:
