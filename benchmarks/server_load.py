@@ -51,17 +51,11 @@ def _cpu(pid: int) -> float:
 
 
 def serve_main(argv: list[str]) -> None:
-    """Server mode (run in the child process): optional hook, then boardlab.server.serve."""
+    """Server mode (run in the child process): boardlab.server.serve on the given port and database."""
     p = argparse.ArgumentParser()
     p.add_argument("--port", type=int, required=True)
     p.add_argument("--db", required=True)
-    p.add_argument("--public-actions", default="")
     a = p.parse_args(argv)
-    if a.public_actions:
-        from boardlab.core import get_game
-
-        game = get_game(a.public_actions)
-        game.action_visible = lambda state, action, seat: True  # type: ignore[attr-defined]
     from boardlab.server import serve
 
     serve("127.0.0.1", a.port, a.db)
@@ -226,7 +220,6 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         "tables": args.tables,
         "mode": args.mode,
         "target_rate": args.rate,
-        "public_actions_hook": bool(args.public_actions),
         "db": "sqlite" if not args.db else args.db.split(":")[0],
         "moves": len(lat),
         "seconds": round(elapsed, 2),
@@ -263,12 +256,6 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--url", help="use a running server instead of starting one")
     p.add_argument("--db", help="database URL for the started server (default: SQLite in a temp dir)")
-    p.add_argument(
-        "--public-actions",
-        action="store_true",
-        help="give the game an action_visible hook saying every action is public (what a game "
-        "without secret actions should declare); without it the server's sampled default runs",
-    )
     p.add_argument("--json", help="also write the result to this file")
     args = p.parse_args()
     proc = None
@@ -279,8 +266,6 @@ def main() -> None:
             port = free_port()
             db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.sqlite3'}"
             cmd = [sys.executable, str(HERE), "--serve", "--port", str(port), "--db", db]
-            if args.public_actions:
-                cmd += ["--public-actions", args.game]
             env = {**os.environ, "BOARDLAB_MAX_CACHED_TABLES": str(max(5000, args.tables * 2))}
             with open(Path(tmp.name) / "log", "wb") as log:
                 proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)

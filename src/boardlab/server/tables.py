@@ -23,6 +23,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
@@ -698,7 +699,7 @@ class TableService:
         key = (viewer, lang)
         text = t._cache.get(key)
         if text is None:
-            text = json.dumps(state_message(t, viewer, lang), separators=(",", ":"), ensure_ascii=False)
+            text = orjson.dumps(state_message(t, viewer, lang), option=orjson.OPT_NON_STR_KEYS).decode()  # hot path
             t._cache[key] = text
         return text
 
