@@ -103,7 +103,8 @@ class ToyState(State):
         }
 
     def snapshot(self) -> dict[str, Any]:
-        return {**self.view(None), "hands": [list(h) for h in self.hands], "pile_cards": [list(p) for p in self.piles]}
+        return {**self.view(None), "hands": [list(h) for h in self.hands],
+                "pile_cards": [list(p) for p in self.piles]}
 
     def determinize(self, seat: int, rng: Rng) -> ToyState:
         other = self.clone()

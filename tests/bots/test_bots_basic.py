@@ -7,7 +7,7 @@ from bots_toygame import ToyState, new_toy
 
 from boardlab.bots import BOT_KINDS, LEVELS, GreedyBot, MctsBot, RandomBot, bot_options, make_bot
 from boardlab.bots.arena import match, summarize, wilson
-from boardlab.core import Agent, Observation, observe, play_game
+from boardlab.core import Action, Agent, Observation, observe, play_game
 
 FAST = {"random": {}, "greedy": {"samples": 2}, "mcts": {"iterations": 60}}
 
@@ -20,7 +20,7 @@ class LegalityChecker:
         self.name = agent.name
         self.calls = 0
 
-    def choose(self, obs: Observation) -> object:
+    def choose(self, obs: Observation) -> Action:
         action = self.agent.choose(obs)
         assert action in obs.legal_actions, f"{self.name} chose illegal {action}"
         self.calls += 1

@@ -6,17 +6,19 @@ import pytest
 
 import boardlab
 from boardlab.bots import GreedyBot, MctsBot, make_bot
-from boardlab.core import Rng, State, observe, play_game
+from boardlab.core import Action, Observation, Rng, State, observe, play_game
 
 FAST = {"random": {}, "greedy": {"samples": 2}, "mcts": {"iterations": 25}}
 
 
 class Checked:
+    """A bot that fails the test at once if it ever returns an illegal action."""
+
     def __init__(self, kind: str, seed: int) -> None:
         self.agent = make_bot(kind, seed, **FAST[kind])
         self.name = kind
 
-    def choose(self, obs):  # type: ignore[no-untyped-def]
+    def choose(self, obs: Observation) -> Action:
         action = self.agent.choose(obs)
         assert action in obs.legal_actions, f"{self.name} chose illegal {action}"
         return action
@@ -76,7 +78,8 @@ def cacao_positions() -> list[tuple[State, State, int]]:
 def decide(kind: str, state: State, seat: int) -> tuple[object, object]:
     bot = make_bot(kind, seed=5, **({"iterations": 80} if kind == "mcts" else {"samples": 3}))
     action = bot.choose(observe(state, seat))
-    stats = bot.last_stats if isinstance(bot, MctsBot) else bot.last_values if isinstance(bot, GreedyBot) else None
+    stats = bot.last_stats if isinstance(bot, MctsBot) else bot.last_values if isinstance(bot, GreedyBot) \
+        else None
     return action, stats
 
 
@@ -88,7 +91,7 @@ def test_cacao_decisions_ignore_hidden_information(kind: str) -> None:
         assert decide(kind, state, seat) == decide(kind, twin, seat), f"leak at move {len(state.history)}"
 
 
-def test_cacao_check_catches_a_determinization_that_keeps_the_true_order(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_catches_a_determinization_that_uses_the_true_order(monkeypatch: pytest.MonkeyPatch) -> None:
     """Power check: with pools shuffled from their true order (the sort removed), samples depend on
     the hidden deal and the search statistics must differ between the twins."""
     from boardlab.games.cacao import CacaoState
@@ -108,5 +111,6 @@ def test_cacao_check_catches_a_determinization_that_keeps_the_true_order(monkeyp
 
     positions = cacao_positions()
     monkeypatch.setattr(CacaoState, "determinize", leaky)
-    differing = sum(decide("mcts", state, seat) != decide("mcts", twin, seat) for state, twin, seat in positions)
+    differing = sum(decide("mcts", state, seat) != decide("mcts", twin, seat)
+                    for state, twin, seat in positions)
     assert differing >= len(positions) // 2

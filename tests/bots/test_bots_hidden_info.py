@@ -52,7 +52,8 @@ def redeal_hidden(state: ToyState, seat: int, rng: Rng) -> ToyState:
 def decide(kind: str, state: State, seat: int) -> tuple[object, object]:
     bot = make_bot(kind, seed=42, **BUDGET[kind])
     action = bot.choose(observe(state, seat))
-    stats = bot.last_stats if isinstance(bot, MctsBot) else bot.last_values if isinstance(bot, GreedyBot) else None
+    stats = bot.last_stats if isinstance(bot, MctsBot) else bot.last_values if isinstance(bot, GreedyBot) \
+        else None
     return action, stats
 
 
