@@ -112,7 +112,7 @@ def play(
         "me,mcts,greedy"),
     seed: Annotated[int | None, typer.Option(help="deal seed (random if omitted)")] = None,
     lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
-    think: Annotated[float, typer.Option(help="seconds per move for mcts bots")] = 1.0,
+    think: Annotated[float, typer.Option(help="seconds per move for mcts bots")] = 0.95,
     save: Annotated[Path | None, typer.Option(help="write the finished (or stopped) game as JSON")] = None,
 ) -> None:
     """Play a game in the terminal: people and bots, hot-seat if several seats are 'me'."""

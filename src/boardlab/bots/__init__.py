@@ -14,23 +14,23 @@ from typing import Any
 from boardlab.core import Agent
 
 from .basic import GreedyBot, RandomBot
-from .mcts import MctsBot
+from .mcts import DEFAULT_SECONDS, MctsBot
 
 _CLASSES: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 
 BOT_KINDS: dict[str, str] = {
     "random": "uniform over the legal actions (seeded)",
     "greedy": "one decision ahead: the action whose result game.evaluate likes best, over 4 determinizations",
-    "mcts": "information-set MCTS over determinizations (default budget: 1 s per move)",
+    "mcts": "information-set MCTS over determinizations (default budget: under 1 s per move)",
 }
 """Every bot kind `make_bot` knows, with a one-line description for menus and `--help`."""
 
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("random", {}),
     "medium": ("greedy", {}),
-    "hard": ("mcts", {"seconds": 1.0}),
+    "hard": ("mcts", {"seconds": DEFAULT_SECONDS}),
 }
-"""Named difficulty presets for people: level -> (kind, options). "hard" thinks at most ~1 s a move."""
+"""Named difficulty presets for people: level -> (kind, options). "hard" thinks under 1 s a move."""
 
 
 def bot_options(kind: str) -> list[str]:
@@ -67,4 +67,5 @@ def _kind_class(kind: str) -> type:
         raise ValueError(f"unknown bot kind {kind!r}; known: {known}") from None
 
 
-__all__ = ["BOT_KINDS", "LEVELS", "GreedyBot", "MctsBot", "RandomBot", "bot_options", "make_bot"]
+__all__ = ["BOT_KINDS", "DEFAULT_SECONDS", "LEVELS", "GreedyBot", "MctsBot", "RandomBot", "bot_options",
+           "make_bot"]

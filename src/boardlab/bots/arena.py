@@ -8,7 +8,6 @@ JSON summary for quick experiments.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -16,6 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from boardlab.core import Action, Agent, Game, Observation, get_game, observe
+from boardlab.sim.stats import wilson
 
 from . import bot_options, make_bot
 
@@ -34,6 +34,7 @@ class GameResult:
     decisions: int
     seconds: tuple[float, ...]  # thinking time per seat (wall clock)
     cpu_seconds: tuple[float, ...]  # thinking time per seat (process CPU: what a quiet machine would take)
+    max_move_seconds: tuple[float, ...]  # longest single decision per seat (wall clock)
     moves: tuple[int, ...]  # choose() calls per seat
     searched_moves: tuple[int, ...]  # calls with more than one legal action (the ones that think)
     iterations: tuple[int, ...] = field(default=())  # MCTS iterations per seat (0 for other kinds)
@@ -51,13 +52,16 @@ class _Timed:
         self.name = agent.name
         self.seconds = 0.0
         self.cpu_seconds = 0.0
+        self.max_seconds = 0.0
         self.moves = 0
         self.searched = 0
 
     def choose(self, obs: Observation) -> Action:
         start, cpu = time.perf_counter(), time.process_time()
         action = self.agent.choose(obs)
-        self.seconds += time.perf_counter() - start
+        took = time.perf_counter() - start
+        self.seconds += took
+        self.max_seconds = max(self.max_seconds, took)
         self.cpu_seconds += time.process_time() - cpu
         self.moves += 1
         if len(obs.legal_actions) > 1:
@@ -115,6 +119,7 @@ def play_one(
         decisions=decisions,
         seconds=tuple(a.seconds for a in agents),
         cpu_seconds=tuple(a.cpu_seconds for a in agents),
+        max_move_seconds=tuple(a.max_seconds for a in agents),
         moves=tuple(a.moves for a in agents),
         searched_moves=tuple(a.searched for a in agents),
         iterations=tuple(int(getattr(a.agent, "total_iterations", 0)) for a in agents),
@@ -154,17 +159,6 @@ def _play_args(args: tuple[Any, ...]) -> GameResult:
     return play_one(*args)
 
 
-def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """Wilson score interval for a proportion (95% by default); ties may count as half successes."""
-    if n <= 0:
-        return (0.0, 1.0)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
     """Win rate of bot A (ties count half) with its 95% Wilson interval, and per-side timing."""
     n = len(results)
@@ -192,6 +186,7 @@ def summarize(results: Sequence[GameResult]) -> dict[str, Any]:
         "a_cpu_seconds_per_searched_move": a_cpu / a_moves if a_moves else 0.0,
         "b_cpu_seconds_per_searched_move": b_cpu / b_moves if b_moves else 0.0,
         "a_searched_moves": a_moves,
+        "a_max_move_seconds": max((r.max_move_seconds[r.seat_a] for r in results), default=0.0),
         "a_iterations_per_second": a_iters / a_sec if a_sec else 0.0,
         "a_iterations_per_cpu_second": a_iters / a_cpu if a_cpu else 0.0,
         "mean_decisions": sum(r.decisions for r in results) / n if n else 0.0,

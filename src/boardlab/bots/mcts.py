@@ -23,6 +23,10 @@ from collections.abc import Sequence
 
 from boardlab.core import Action, Observation, Rng, State
 
+DEFAULT_SECONDS = 0.95
+"""Budget when none is given: the search stops on a predicted overrun, but iterations vary and the
+final bookkeeping takes a little, so 5% headroom keeps a move under 1 s."""
+
 
 class _Node:
     """Statistics of one action sequence from the root, over all determinizations that allowed it."""
@@ -59,7 +63,7 @@ class MctsBot:
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
-            seconds = 1.0
+            seconds = DEFAULT_SECONDS
         if iterations is not None and iterations < 1:
             raise ValueError("mcts needs iterations >= 1")
         if seconds is not None and seconds <= 0:

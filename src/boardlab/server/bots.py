@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from boardlab.bots import DEFAULT_SECONDS
 from boardlab.core import Rng, get_game, observe
 
 log = logging.getLogger("boardlab.server")
@@ -107,7 +108,7 @@ class BotRunner:
             workers or int(os.environ.get("BOARDLAB_BOT_WORKERS", "0")) or max(1, (os.cpu_count() or 2) - 1)
         )
         self.seconds = (
-            seconds if seconds is not None else float(os.environ.get("BOARDLAB_BOT_SECONDS", "1.0"))
+            seconds if seconds is not None else float(os.environ.get("BOARDLAB_BOT_SECONDS", str(DEFAULT_SECONDS)))
         )
         self.grace = 2.0 + self.seconds  # wall-clock limit before the random fallback
         self.pool: cf.Executor
