@@ -48,6 +48,16 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/** Add a renderer's stylesheet once and wait for it, so the first drawing is already styled. */
+export function loadStylesheet(href) {
+  return new Promise((resolve) => {
+    if (document.querySelector(`link[href="${href}"]`)) { resolve(); return; }
+    const link = el("link", { rel: "stylesheet", href });
+    link.onload = resolve; link.onerror = resolve;
+    document.head.append(link);
+  });
+}
+
 export function tokensFor(tableId) {
   const m = location.hash.match(/[#&]s=([^&]*)/);
   const key = `boardlab:tokens:${tableId}`;

@@ -5,7 +5,7 @@
 // Every highlight comes from ctx.legal (the legal action notations of this seat): this file never
 // decides what is legal. The game's own vocabulary (terms.json, en + zh-TW) and its component data
 // (components.json, with provenance) come from the server (/api/games -> renderer_data), never copied.
-import { el } from "/static/common.js";
+import { el, loadStylesheet } from "/static/common.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "cacao"))
@@ -15,12 +15,7 @@ const TERMS = DATA.terms || {};
 const COMP = DATA.components || null;
 const OFFICIAL_SOURCE = "cacao/components.json"; // view.components.source of the packaged (official) set
 
-await new Promise((resolve) => { // the stylesheet, once, before the first drawing
-  if (document.querySelector("link[data-cacao]")) { resolve(); return; }
-  const link = el("link", { rel: "stylesheet", href: "/static/games/cacao.css", "data-cacao": "" });
-  link.onload = resolve; link.onerror = resolve;
-  document.head.append(link);
-});
+await loadStylesheet("/static/games/cacao.css"); // once, before the first drawing
 
 // Words of this screen that are not game terms (the game terms are in terms.json).
 const UI = {

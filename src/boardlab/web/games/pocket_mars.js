@@ -8,7 +8,7 @@
 // a small menu. This file never decides what is legal. Card data (cards.json, with provenance), building
 // data (rules.json) and the game's words (terms.json, en + zh-TW) come from the server
 // (/api/games -> renderer_data), never copied here.
-import { el } from "/static/common.js";
+import { el, loadStylesheet } from "/static/common.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "pocket_mars"))
@@ -20,12 +20,7 @@ const DECK = (DATA.cards && DATA.cards.cards) || [];
 const CARD = new Map(DECK.map((c) => [c.id, c]));
 const PACKAGED = "pocket_mars/cards.json"; // view.components of the built-in deck
 
-await new Promise((resolve) => { // the stylesheet, once, before the first drawing
-  if (document.querySelector("link[data-pocket-mars]")) { resolve(); return; }
-  const link = el("link", { rel: "stylesheet", href: "/static/games/pocket_mars.css", "data-pocket-mars": "" });
-  link.onload = resolve; link.onerror = resolve;
-  document.head.append(link);
-});
+await loadStylesheet("/static/games/pocket_mars.css"); // once, before the first drawing
 
 // Words of this screen that are not game terms (the game terms are in terms.json).
 const UI = {
