@@ -192,7 +192,8 @@ class Game(ABC):
     def describe_for(self, before: State, action: Action, seat: int | None, lang: str = "en") -> str:
         """The action in words as `seat` (None: a spectator) may know it, given the state it was
         played in. Games with hidden information mask what the seat did not see (a card drawn, a
-        card readied face down). Default: the full words if `action_visible`, else a neutral phrase."""
+        card readied face down). Default: the full words if `action_visible`, else a neutral phrase.
+        Contract: wherever `action_visible` is True this equals `describe_action` (servers rely on it)."""
         if self.action_visible(before, action, seat):
             return self.describe_action(action, lang)
         return "做了一個祕密行動" if lang == "zh-TW" else "makes a hidden move"

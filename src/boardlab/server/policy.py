@@ -26,13 +26,17 @@ def visible_to(game: Game, before: State, action: Any, actor: int, players: int)
     return frozenset(v for v in viewers(players) if v == actor or game.action_visible(before, action, v))
 
 
-def log_texts(game: Game, before: State, action: Any, actor: int, players: int) -> dict[tuple[Viewer, str], str]:
-    """The log line in words for every viewer and language, each masked to what that viewer may know."""
+def log_texts(game: Game, before: State, action: Any, visible: frozenset[Viewer],
+              players: int) -> dict[tuple[Viewer, str], str]:
+    """The log line in words for every viewer and language, each masked to what that viewer may know.
+
+    Viewers who may read the notation (`visible`, which includes the actor) get the full words; only
+    the others ask the game for masked words, so no visibility test runs twice for one viewer."""
     out: dict[tuple[Viewer, str], str] = {}
     for lang in LANGS:
         full = game.describe_action(action, lang)
         for v in viewers(players):
-            out[(v, lang)] = full if v == actor else game.describe_for(before, action, v, lang)
+            out[(v, lang)] = full if v in visible else game.describe_for(before, action, v, lang)
     return out
 
 

@@ -212,8 +212,8 @@ def _describe(game: Game, action: Any, lang: str) -> str:
 
 
 def _entry(game: Game, n: int, seat: int, action: Any, before: State, players: int) -> Entry:
-    return Entry(n, seat, action, policy.visible_to(game, before, action, seat, players),
-                 policy.log_texts(game, before, action, seat, players))
+    visible = policy.visible_to(game, before, action, seat, players)
+    return Entry(n, seat, action, visible, policy.log_texts(game, before, action, visible, players))
 
 
 def entry_json(t: Table, e: Entry, viewer: Viewer, lang: str) -> dict[str, Any]:
