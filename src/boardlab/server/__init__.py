@@ -6,6 +6,7 @@ under another ASGI server). See docs/server.md.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -30,6 +31,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     app = create_app(url)
+    # What is loaded by now (modules, classes, functions: ~65k objects) lives as long as the process:
+    # freezing it keeps every later full garbage collection from walking it again (~45 ms a pass).
+    gc.collect()
+    gc.freeze()
     shown_host = f"[{host}]" if ":" in host else host
     print(f"boardlab server: http://{shown_host}:{port}/  (database: {shown}; Ctrl-C stops)", flush=True)
     # no per-message deflate: views are small, and compressing them cost ~10% of the CPU per move

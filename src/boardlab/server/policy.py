@@ -21,23 +21,33 @@ def viewers(players: int) -> list[Viewer]:
     return [*range(players), SPECTATOR]
 
 
+def viewer_index(viewer: Viewer, players: int) -> int:
+    """Seats are 0..players-1; spectators come last."""
+    return players if viewer is None else viewer
+
+
+def text_index(viewer: Viewer, lang: str, players: int) -> int:
+    """Where `log_texts` puts the line for `viewer` in `lang` (unknown languages read English)."""
+    return viewer_index(viewer, players) * len(LANGS) + (LANGS.index(lang) if lang in LANGS else 0)
+
+
 def visible_to(game: Game, before: State, action: Any, actor: int, players: int) -> frozenset[Viewer]:
     """The viewers (seat numbers, None for spectators) allowed to read `action`'s notation."""
     return frozenset(v for v in viewers(players) if v == actor or game.action_visible(before, action, v))
 
 
-def log_texts(game: Game, before: State, action: Any, visible: frozenset[Viewer],
-              players: int) -> dict[tuple[Viewer, str], str]:
-    """The log line in words for every viewer and language, each masked to what that viewer may know.
+def log_texts(game: Game, before: State, action: Any, visible: frozenset[Viewer], players: int) -> tuple[str, ...]:
+    """The log line in words for every viewer and language, each masked to what that viewer may know,
+    in `text_index` order (a flat tuple of strings: cheap to keep for every move of every table).
 
     Viewers who may read the notation (`visible`, which includes the actor) get the full words; only
     the others ask the game for masked words, so no visibility test runs twice for one viewer."""
-    out: dict[tuple[Viewer, str], str] = {}
-    for lang in LANGS:
-        full = game.describe_action(action, lang)
-        for v in viewers(players):
-            out[(v, lang)] = full if v in visible else game.describe_for(before, action, v, lang)
-    return out
+    full = {lang: str(game.describe_action(action, lang)) for lang in LANGS}
+    return tuple(
+        full[lang] if v in visible else str(game.describe_for(before, action, v, lang))
+        for v in viewers(players)
+        for lang in LANGS
+    )
 
 
 def undo_allowed(game: Game, before: State, action: Any, after: State) -> bool:

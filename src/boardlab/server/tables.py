@@ -21,7 +21,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 import sqlalchemy as sa
@@ -117,15 +117,54 @@ class Seat:
         }
 
 
-@dataclass
-class Entry:
+class Entry(NamedTuple):
     """One effective action of the log (undone actions are not entries)."""
 
     n: int
     seat: int
-    action: Any
-    visible: frozenset[Viewer]  # who may read the notation
-    texts: dict[tuple[Viewer, str], str]  # the line in words per (viewer, language), masked per viewer
+    notation: str
+    visible: int  # bit v: seat v may read the notation; bit `players`: spectators may
+    texts: tuple[str, ...]  # the line in words per viewer and language, masked per viewer (see policy)
+
+    def text(self, viewer: Viewer, lang: str, players: int) -> str:
+        return self.texts[policy.text_index(viewer, lang, players)]
+
+    def visible_to(self, viewer: Viewer, players: int) -> bool:
+        return bool(self.visible >> (players if viewer is None else viewer) & 1)
+
+
+class TableLog:
+    """A table's effective log entries, stored as plain tuples of ints and strings.
+
+    Why not a list of Entry objects: the garbage collector stops tracking an exact tuple whose items
+    are not containers, while it walks every NamedTuple or dataclass instance on each full
+    collection. Hundreds of tables with hundreds of moves each made those collections pause the
+    server for ~100 ms (measured; docs/benchmarks.md)."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
+        self._rows: list[tuple[Any, ...]] = [tuple(e) for e in entries]
+
+    def append(self, e: Entry) -> None:
+        self._rows.append(tuple(e))
+
+    def pop(self) -> Entry:
+        return Entry._make(self._rows.pop())
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __bool__(self) -> bool:
+        return bool(self._rows)
+
+    def __getitem__(self, i: int) -> Entry:
+        return Entry._make(self._rows[i])
+
+    def upto(self, n: int | None = None) -> list[Entry]:
+        """The first `n` entries (all if None)."""
+        rows = self._rows if n is None else self._rows[:n]
+        return [Entry._make(r) for r in rows]
 
 
 class Conn:
@@ -169,7 +208,7 @@ class Table:
     rematch_id: str | None
     seats: list[Seat]
     state: State
-    entries: list[Entry]
+    entries: TableLog
     version: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
@@ -213,12 +252,13 @@ def _describe(game: Game, action: Any, lang: str) -> str:
 
 def _entry(game: Game, n: int, seat: int, action: Any, before: State, players: int) -> Entry:
     visible = policy.visible_to(game, before, action, seat, players)
-    return Entry(n, seat, action, visible, policy.log_texts(game, before, action, visible, players))
+    mask = sum(1 << policy.viewer_index(v, players) for v in visible)
+    return Entry(n, seat, str(action), mask, policy.log_texts(game, before, action, visible, players))
 
 
 def entry_json(t: Table, e: Entry, viewer: Viewer, lang: str) -> dict[str, Any]:
-    text = e.texts.get((viewer, lang)) or e.texts.get((viewer, "en"))
-    return {"n": e.n, "seat": e.seat, "action": str(e.action) if viewer in e.visible else None, "text": text}
+    notation = e.notation if e.visible_to(viewer, t.players) else None
+    return {"n": e.n, "seat": e.seat, "action": notation, "text": e.text(viewer, lang, t.players)}
 
 
 def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
@@ -317,7 +357,7 @@ class TableService:
             elif r.kind == "undo" and effective:
                 effective.pop()
         state = game.new_game(trow.players, trow.seed, **options)
-        entries: list[Entry] = []
+        entries = TableLog()
         for r in effective:
             action = game.parse_action(state, r.text)
             before = state.clone()
@@ -422,7 +462,7 @@ class TableService:
             None,
             seats,
             state,
-            [],
+            TableLog(),
             0,
         )
 
@@ -553,11 +593,10 @@ class TableService:
                     409, "no_undo", "only your own last action, during your own turn, can be undone"
                 )
             last = t.entries[-1]
-            before = self._replay(t, t.entries[:-1])
+            before = self._replay(t, t.entries.upto(len(t.entries) - 1))
             after = t.state
-            if not await asyncio.to_thread(
-                policy.undo_allowed, t.game, before, last.action, after
-            ):
+            action = t.game.parse_action(before, last.notation)
+            if not await asyncio.to_thread(policy.undo_allowed, t.game, before, action, after):
                 raise ApiError(
                     409,
                     "undo_barrier",
@@ -580,7 +619,7 @@ class TableService:
     def _replay(self, t: Table, entries: Iterable[Entry]) -> State:
         state = t.game.new_game(t.players, t.seed, **t.options)
         for e in entries:
-            state.apply(e.action, e.seat)
+            state.apply(t.game.parse_action(state, e.notation), e.seat)
         return state
 
     def _forget(self, t: Table) -> None:
@@ -588,7 +627,7 @@ class TableService:
         (its clients reconnect and it is rebuilt from the log, the source of truth)."""
         if self._tables.get(t.id) is t:
             del self._tables[t.id]
-        t.state = self._replay(t, t.entries)
+        t.state = self._replay(t, t.entries.upto())
         for c in list(t.conns):
             c.close()
 
@@ -710,8 +749,7 @@ class TableService:
                 c.push(self.encoded(t, v, c.lang))
 
     def log_for(self, t: Table, viewer: Viewer, lang: str, upto: int | None = None) -> list[dict[str, Any]]:
-        entries = t.entries if upto is None else t.entries[:upto]
-        return [entry_json(t, e, viewer, lang) for e in entries]
+        return [entry_json(t, e, viewer, lang) for e in t.entries.upto(upto)]
 
     def replay_step(self, t: Table, viewer: Viewer, step: int, lang: str) -> dict[str, Any]:
         """The position after `step` effective actions of a finished game, as `viewer` saw it."""
@@ -720,7 +758,7 @@ class TableService:
         total = len(t.entries)
         if not 0 <= step <= total:
             raise ApiError(400, "bad_step", f"step must be between 0 and {total}")
-        state = self._replay(t, t.entries[:step])
+        state = self._replay(t, t.entries.upto(step))
         return {
             "table": t.id,
             "game": t.game.name,
@@ -783,7 +821,7 @@ class TableService:
                     t.players,
                     t.seed,
                     t.options,
-                    tuple(str(e.action) for e in t.entries),
+                    tuple(e.notation for e in t.entries.upto()),
                     seat,
                     s.bot or "random",
                     bot_seed,
