@@ -65,12 +65,33 @@ def serve_main(argv: list[str]) -> None:
     serve("127.0.0.1", a.port, a.db)
 
 
+class Gate:
+    """Lets every table start playing at once, when all are connected; the clock starts then."""
+
+    def __init__(self, tables: int, seconds: float) -> None:
+        self.waiting = tables
+        self.seconds = seconds
+        self.go = asyncio.Event()
+        self.start = 0.0
+        self.on_start: list[Any] = []
+
+    async def ready(self) -> float:
+        """Wait for the start; returns the deadline."""
+        self.waiting -= 1
+        if self.waiting == 0:
+            for fn in self.on_start:
+                fn()
+            self.start = time.perf_counter()
+            self.go.set()
+        await self.go.wait()
+        return self.start + self.seconds
+
+
 class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.errors: dict[str, int] = {}
         self.games_done = 0
-        self.first = 0.0
         self.last = 0.0
 
 
@@ -81,11 +102,13 @@ async def play_table(
     table: dict[str, Any],
     args: argparse.Namespace,
     stats: Stats,
-    deadline: float,
+    gate: Gate,
     rng: random.Random,
 ) -> None:
-    """One table: a reader task timestamps acks as they arrive; the player waits a think time
-    (exponential, mean tables/rate seconds; none with --rate 0) and then sends a random legal move."""
+    """One table: connects and waits for its first state and for every other table to do the same
+    (connecting 200 sockets is set-up, not play); then a reader task timestamps acks as they arrive
+    and the player waits a think time (exponential, mean tables/rate seconds; none with --rate 0)
+    and sends a random legal move."""
     tid = table["id"]
     toks = [s["token"] for s in table["seats"]]
     pending: dict[int, float] = {}
@@ -110,10 +133,15 @@ async def play_table(
                         await states.put({"retry": True})
                     elif m["type"] == "state":
                         await states.put(m)
+                        connected.set()
             finally:
                 await states.put(None)
+                connected.set()
 
+        connected = asyncio.Event()
         task = asyncio.create_task(reader())
+        await connected.wait()
+        deadline = await gate.ready()
         acted_version = -1
         next_id = 0
         latest: dict[str, Any] | None = None
@@ -195,23 +223,22 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
                 return dict(r.json())
 
         tables = await asyncio.gather(*(create() for _ in range(args.tables)))
-        # The client's own full garbage collections paused it ~60 ms each, 13 times in a 30 s run, and
-        # showed up as server latency: it keeps its collector off while it measures.
-        gc.collect()
-        gc.freeze()
-        gc.disable()
         stats = Stats()
-        start = time.perf_counter()
-        stats.first = start
-        deadline = start + args.seconds
+        gate = Gate(len(tables), args.seconds)
+
+        def quiet() -> None:
+            # The client's own full garbage collections paused it ~60 ms each, 13 times in a 30 s run,
+            # and showed up as server latency: it keeps its collector off while it measures.
+            gc.collect()
+            gc.freeze()
+            gc.disable()
+
+        gate.on_start.append(quiet)
         rng = random.Random(args.seed)
         await asyncio.gather(
-            *(
-                play_table(base, ws_base, http, t, args, stats, deadline, random.Random(rng.random()))
-                for t in tables
-            )
+            *(play_table(base, ws_base, http, t, args, stats, gate, random.Random(rng.random())) for t in tables)
         )
-        elapsed = (stats.last or time.perf_counter()) - start
+        elapsed = (stats.last or time.perf_counter()) - gate.start
         gc.enable()
     lat = sorted(stats.latencies)
 

@@ -134,7 +134,7 @@ class Entry(NamedTuple):
 
 
 class TableLog:
-    """A table's effective log entries, stored as plain tuples of ints and strings.
+    """A table's effective log entries, each stored as one flat tuple of ints and strings.
 
     Why not a list of Entry objects: the garbage collector stops tracking an exact tuple whose items
     are not containers, while it walks every NamedTuple or dataclass instance on each full
@@ -144,13 +144,21 @@ class TableLog:
     __slots__ = ("_rows",)
 
     def __init__(self, entries: Iterable[Entry] = ()) -> None:
-        self._rows: list[tuple[Any, ...]] = [tuple(e) for e in entries]
+        self._rows: list[tuple[Any, ...]] = [self._flat(e) for e in entries]
+
+    @staticmethod
+    def _flat(e: Entry) -> tuple[Any, ...]:
+        return (e.n, e.seat, e.notation, e.visible, *e.texts)
+
+    @staticmethod
+    def _entry(row: tuple[Any, ...]) -> Entry:
+        return Entry(row[0], row[1], row[2], row[3], row[4:])
 
     def append(self, e: Entry) -> None:
-        self._rows.append(tuple(e))
+        self._rows.append(self._flat(e))
 
     def pop(self) -> Entry:
-        return Entry._make(self._rows.pop())
+        return self._entry(self._rows.pop())
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -159,12 +167,12 @@ class TableLog:
         return bool(self._rows)
 
     def __getitem__(self, i: int) -> Entry:
-        return Entry._make(self._rows[i])
+        return self._entry(self._rows[i])
 
     def upto(self, n: int | None = None) -> list[Entry]:
         """The first `n` entries (all if None)."""
         rows = self._rows if n is None else self._rows[:n]
-        return [Entry._make(r) for r in rows]
+        return [self._entry(r) for r in rows]
 
 
 class Conn:
