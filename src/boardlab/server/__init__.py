@@ -31,10 +31,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
     app = create_app(url)
-    # What is loaded by now (modules, classes, functions: ~65k objects) lives as long as the process:
-    # freezing it keeps every later full garbage collection from walking it again (~45 ms a pass).
+    # Garbage collection pauses were the server's latency tail (docs/benchmarks.md). What is loaded by
+    # now (modules, classes, functions: ~65k objects) lives as long as the process: frozen, no later
+    # full collection walks it again (~45 ms a pass). Full collections still walk every live table and
+    # connection (~50 ms at 200 tables), so they run after 100 middle-generation passes instead of 10;
+    # little cyclic garbage waits for them (logs are flat tuples, states die by reference counting).
     gc.collect()
     gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 100)
     shown_host = f"[{host}]" if ":" in host else host
     print(f"boardlab server: http://{shown_host}:{port}/  (database: {shown}; Ctrl-C stops)", flush=True)
     # no per-message deflate: views are small, and compressing them cost ~10% of the CPU per move

@@ -240,22 +240,23 @@ class Table:
         return found
 
 
-_DESCRIBED: dict[tuple[str, Any, str], str] = {}
+_OFFERS: dict[tuple[str, Any, str], dict[str, str]] = {}
 
 
-def _describe(game: Game, action: Any, lang: str) -> str:
-    """Words for a legal action offered to its own seat: depends on the action and language only (cached)."""
+def _offer(game: Game, action: Any, lang: str) -> dict[str, str]:
+    """A legal action as offered to its seat, {"action": notation, "text": words}: it depends on the
+    action and the language only, so it is built once and shared by every message (read-only)."""
     key = (game.name, action, lang)
-    text = _DESCRIBED.get(key)
-    if text is None:
+    item = _OFFERS.get(key)
+    if item is None:
         try:
             text = str(game.describe_action(action, lang))
         except Exception:
             text = str(action)
-        if len(_DESCRIBED) > 200_000:
-            _DESCRIBED.clear()
-        _DESCRIBED[key] = text
-    return text
+        if len(_OFFERS) > 200_000:
+            _OFFERS.clear()
+        item = _OFFERS[key] = {"action": str(action), "text": text}
+    return item
 
 
 def _entry(game: Game, n: int, seat: int, action: Any, before: State, players: int) -> Entry:
@@ -284,9 +285,7 @@ def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
         "current": cur,
         "over": st.is_over,
         "view": st.view(viewer),
-        "legal": [{"action": str(a), "text": _describe(t.game, a, lang)} for a in st.legal_actions()]
-        if mine
-        else [],
+        "legal": [_offer(t.game, a, lang) for a in st.legal_actions()] if mine else [],
         "seats": [s.public() for s in t.seats],
         "thinking": sorted(t.thinking),
         "log_len": len(t.entries),

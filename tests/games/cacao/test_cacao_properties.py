@@ -146,9 +146,9 @@ def thorough(s: CacaoState, action: Any) -> None:
 
 
 def check_views(s: CacaoState) -> None:
-    """Each seat's view shows its own hand only, never another hand or any pile order; resampling the
-    hidden parts (determinize) does not change it; spectators see no hand. (The full walk of the view
-    for tile-id lists is done for one seat per action, in turn.)"""
+    """Each seat's view shows its own hand only, never another hand or any pile order, and the current
+    board; resampling the hidden parts (determinize) does not change it; spectators see no hand. (The
+    full walk of the view for tile-id lists is done for one seat per action, in turn.)"""
     snap = s.snapshot()
     seats = [*range(s.num_players), None]
     walked = seats[len(s.history) % len(seats)]
@@ -158,6 +158,8 @@ def check_views(s: CacaoState) -> None:
         assert v["jungle_pile"] == len(snap["pile"])
         assert all(isinstance(x["hand"], int) and isinstance(x["pile"], int) for x in v["villages"])
         assert not {"hands", "decks", "pile"} & set(v)
+        # the board part is built once per position and shared by the seats' views: never stale
+        assert v["board"] == {k: snap[k] for k in ("jungle", "workers")}
         if seat == walked:
             json.dumps(v)
             for path, lst in all_lists_of_strings(v):

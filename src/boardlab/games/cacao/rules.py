@@ -500,6 +500,16 @@ class CacaoState(State):
                         for (x, y), w in sorted(self.workers.items())],
         }
 
+    def _board_view(self) -> dict[str, Any]:
+        """The board part of `view`, built once per position: a server views each position once per
+        seat, and the board is the same for all of them (views are read-only snapshots)."""
+        cached = getattr(self, "_board_cache", None)
+        if cached is not None and cached[0] == len(self.history):
+            return cached[1]
+        board = self._board_json()
+        self._board_cache = (len(self.history), board)
+        return board
+
     def view(self, seat: int | None) -> dict[str, Any]:
         track = self.comp.water_track
         return {
@@ -510,7 +520,7 @@ class CacaoState(State):
             "current_player": self.current_player,
             "phase": self.phase,
             "move": len(self.history),
-            "board": self._board_json(),
+            "board": self._board_view(),
             "display": list(self.display),
             "jungle_pile": len(self.pile),
             "placed": list(self.placed) if self.placed else None,
