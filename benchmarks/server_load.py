@@ -24,7 +24,6 @@ import json
 import os
 import platform
 import random
-import resource
 import signal
 import socket
 import statistics
@@ -207,7 +206,7 @@ async def play_table(
             task.cancel()
 
 
-async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
@@ -233,12 +232,21 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
             gc.freeze()
             gc.disable()
 
+        cpu: dict[str, float] = {}
+
+        def clocks() -> None:
+            cpu["client"] = time.process_time()
+            cpu["server"] = _cpu(pid) if pid else 0.0
+
         gate.on_start.append(quiet)
+        gate.on_start.append(clocks)
         rng = random.Random(args.seed)
         await asyncio.gather(
             *(play_table(base, ws_base, http, t, args, stats, gate, random.Random(rng.random())) for t in tables)
         )
         elapsed = (stats.last or time.perf_counter()) - gate.start
+        client_cpu = time.process_time() - cpu["client"]
+        server_cpu = (_cpu(pid) - cpu["server"]) if pid else None
         gc.enable()
     lat = sorted(stats.latencies)
 
@@ -261,6 +269,10 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
         "max_ms": round(lat[-1] * 1000, 2) if lat else None,
         "mean_ms": round(statistics.fmean(lat) * 1000, 2) if lat else None,
         "games_finished": stats.games_done,
+        # CPU while playing (after the tables are created and connected); the server's includes its
+        # database writer thread
+        "client_cpu_ms_per_move": round(client_cpu / max(1, len(lat)) * 1000, 3),
+        "server_cpu_ms_per_move": round(server_cpu / max(1, len(lat)) * 1000, 3) if server_cpu is not None else None,
         "errors": stats.errors,
         "machine": f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}",
         "date": time.strftime("%Y-%m-%d"),
@@ -310,16 +322,7 @@ def main() -> None:
                 time.sleep(0.1)
             else:
                 raise SystemExit("server did not start: " + (Path(tmp.name) / "log").read_text()[-2000:])
-        cpu0 = _cpu(proc.pid) if proc else None
-        own0 = resource.getrusage(resource.RUSAGE_SELF)
-        result = asyncio.run(run(args, base))
-        own1 = resource.getrusage(resource.RUSAGE_SELF)
-        moves = max(1, result["moves"])
-        client_cpu = (own1.ru_utime + own1.ru_stime) - (own0.ru_utime + own0.ru_stime)
-        result["client_cpu_ms_per_move"] = round(client_cpu / moves * 1000, 3)
-        if proc is not None and cpu0 is not None:
-            result["server_cpu_ms_per_move"] = round((_cpu(proc.pid) - cpu0) / moves * 1000, 3)
-            result["server_cpu_note"] = "includes creating the tables and the writer thread"
+        result = asyncio.run(run(args, base, proc.pid if proc else None))
         result["load_average_after"] = os.getloadavg()[0]
     finally:
         if proc is not None:
