@@ -53,6 +53,21 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def pg_run(url: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://"), autocommit=True) as c:
+        c.execute(sql)
+
+
+def pg_schema(url: str) -> tuple[str, str]:
+    """A fresh schema for this run in the given PostgreSQL database (dropped at the end), so the
+    benchmark leaves the database as it found it; returns it and the server URL that uses it."""
+    schema = f"bl_bench_{os.getpid()}_{random.randrange(1 << 32):08x}"
+    pg_run(url, f'CREATE SCHEMA "{schema}"')
+    return schema, f"{url}?options=-csearch_path%3D{schema}"
+
+
 def serve_main(argv: list[str]) -> None:
     """Server mode (run in the child process): boardlab.server.serve on the given port and database."""
     p = argparse.ArgumentParser()
@@ -304,10 +319,13 @@ def main() -> None:
     proc = None
     tmp = tempfile.TemporaryDirectory()
     base = args.url
+    schema = None
     try:
         if base is None:
             port = free_port()
             db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.sqlite3'}"
+            if db.startswith("postgres") and "?" not in db:
+                schema, db = pg_schema(db)
             cmd = [sys.executable, str(HERE), "--serve", "--port", str(port), "--db", db]
             env = {**os.environ, "BOARDLAB_MAX_CACHED_TABLES": str(max(5000, args.tables * 2))}
             with open(Path(tmp.name) / "log", "wb") as log:
@@ -331,6 +349,8 @@ def main() -> None:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        if schema is not None:
+            pg_run(args.db, f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
         tmp.cleanup()
     print(json.dumps(result, indent=1))
     if args.json:
