@@ -16,7 +16,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
@@ -40,6 +40,8 @@ WEB = Path(__file__).resolve().parent.parent / "web"
 MAX_BODY = 64 * 1024
 TableId = PathParam(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")
 bearer = HTTPBearer(auto_error=False, description="a seat token from an invite link")
+Lang = Annotated[str, Query(max_length=8, description="language of the words: en or zh-TW")]
+Cred = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
 
 # -- request and response schemas (documented in /openapi.json) ---------------------------------------
@@ -419,8 +421,8 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
     async def table_state(
         request: Request,
         table_id: str = TableId,
-        lang: str = Query("en", max_length=8),
-        cred: HTTPAuthorizationCredentials | None = Depends(bearer),
+        lang: Lang = "en",
+        cred: Cred = None,
     ) -> JSONResponse:
         """The table as this seat sees it (no token: as a spectator sees it)."""
         svc = svc_of(request)
@@ -437,8 +439,8 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         body: ActionIn,
         request: Request,
         table_id: str = TableId,
-        lang: str = Query("en", max_length=8),
-        cred: HTTPAuthorizationCredentials | None = Depends(bearer),
+        lang: Lang = "en",
+        cred: Cred = None,
     ) -> JSONResponse:
         """Play an action for the token's seat. `move` must equal the table's current log length."""
         svc = svc_of(request)
@@ -456,8 +458,8 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         body: UndoIn,
         request: Request,
         table_id: str = TableId,
-        lang: str = Query("en", max_length=8),
-        cred: HTTPAuthorizationCredentials | None = Depends(bearer),
+        lang: Lang = "en",
+        cred: Cred = None,
     ) -> JSONResponse:
         """Undo your own last action during your own turn, unless it revealed information or chance."""
         svc = svc_of(request)
@@ -475,8 +477,8 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
     async def game_log(
         request: Request,
         table_id: str = TableId,
-        lang: str = Query("en", max_length=8),
-        cred: HTTPAuthorizationCredentials | None = Depends(bearer),
+        lang: Lang = "en",
+        cred: Cred = None,
     ) -> JSONResponse:
         """The log in words, with other seats' hidden actions blanked."""
         svc = svc_of(request)
@@ -495,8 +497,8 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         request: Request,
         table_id: str = TableId,
         step: int = Query(0, ge=0, le=10**6),
-        lang: str = Query("en", max_length=8),
-        cred: HTTPAuthorizationCredentials | None = Depends(bearer),
+        lang: Lang = "en",
+        cred: Cred = None,
     ) -> JSONResponse:
         """A finished game after `step` actions, as this seat saw it (spectators: public only)."""
         svc = svc_of(request)
@@ -515,8 +517,8 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         request: Request,
         table_id: str = TableId,
         seat: int = PathParam(ge=0, le=15),
-        lang: str = Query("en", max_length=8),
-        cred: HTTPAuthorizationCredentials | None = Depends(bearer),
+        lang: Lang = "en",
+        cred: Cred = None,
     ) -> JSONResponse:
         """Let a bot take a seat: your own (you leave), a free one, or one whose player is away."""
         svc = svc_of(request)
@@ -535,8 +537,8 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         request: Request,
         table_id: str = TableId,
         seat: int = PathParam(ge=0, le=15),
-        lang: str = Query("en", max_length=8),
-        cred: HTTPAuthorizationCredentials | None = Depends(bearer),
+        lang: Lang = "en",
+        cred: Cred = None,
     ) -> JSONResponse:
         """Take your seat back from the bot that stood in for you."""
         svc = svc_of(request)
@@ -554,7 +556,7 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         responses=_errors(401, 403, 404, 409),
     )
     async def rematch(
-        request: Request, table_id: str = TableId, cred: HTTPAuthorizationCredentials | None = Depends(bearer)
+        request: Request, table_id: str = TableId, cred: Cred = None
     ) -> JSONResponse:
         """Same game, seats and options, new deal; returns your seat's token at the new table."""
         svc = svc_of(request)
