@@ -7,7 +7,7 @@ from bots_toygame import ToyState, new_toy
 
 from boardlab.bots import BOT_KINDS, LEVELS, GreedyBot, MctsBot, RandomBot, bot_options, make_bot
 from boardlab.bots.arena import match, summarize, wilson
-from boardlab.core import Action, Agent, Observation, observe, play_game
+from boardlab.core import Action, Agent, Observation, TimedAgent, observe, play_game
 
 FAST = {"random": {}, "greedy": {"samples": 2}, "mcts": {"iterations": 60}}
 
@@ -52,6 +52,18 @@ def test_bots_only_return_legal_actions(kind: str) -> None:
         agents = [LegalityChecker(make_bot(kind, seed + s, **FAST[kind])) for s in range(2)]
         state = play_game(new_toy(seed), agents)
         assert state.is_over and all(a.calls > 0 for a in agents)
+
+
+def test_timed_agent_counts_each_seats_moves() -> None:
+    """The wrapper the arena and the simulation runner share: it passes the choice through unchanged."""
+    checkers = [LegalityChecker(make_bot("random", s)) for s in range(2)]
+    timed = [TimedAgent(c) for c in checkers]
+    state = play_game(new_toy(7), timed)
+    plain = play_game(new_toy(7), [make_bot("random", s) for s in range(2)])
+    assert [str(a) for a in state.history] == [str(a) for a in plain.history]
+    assert [t.moves for t in timed] == [c.calls for c in checkers]
+    assert sum(t.moves for t in timed) == len(state.history)
+    assert all(0 < t.searched <= t.moves and t.seconds >= t.max_seconds > 0 for t in timed)
 
 
 @pytest.mark.parametrize("kind", sorted(BOT_KINDS))

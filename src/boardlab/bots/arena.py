@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from boardlab.core import Action, Agent, Game, Observation, get_game, observe
+from boardlab.core import Game, TimedAgent, get_game, play_game
 from boardlab.sim.stats import wilson
 
 from . import bot_options, make_bot
@@ -42,31 +42,6 @@ class GameResult:
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
-
-
-class _Timed:
-    """Wraps an agent to measure its thinking time per call (arena bookkeeping only)."""
-
-    def __init__(self, agent: Agent) -> None:
-        self.agent = agent
-        self.name = agent.name
-        self.seconds = 0.0
-        self.cpu_seconds = 0.0
-        self.max_seconds = 0.0
-        self.moves = 0
-        self.searched = 0
-
-    def choose(self, obs: Observation) -> Action:
-        start, cpu = time.perf_counter(), time.process_time()
-        action = self.agent.choose(obs)
-        took = time.perf_counter() - start
-        self.seconds += took
-        self.max_seconds = max(self.max_seconds, took)
-        self.cpu_seconds += time.process_time() - cpu
-        self.moves += 1
-        if len(obs.legal_actions) > 1:
-            self.searched += 1
-        return action
 
 
 def _options_for(kind: str, shared: Mapping[str, Any], own: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -98,15 +73,9 @@ def play_one(
     for s, kind in enumerate(kinds):
         own = a_options if s == seat_a else b_options
         bot_seed = (seed * 1_000_003 + index * 101 + s) & 0xFFFFFFFF
-        agents.append(_Timed(make_bot(kind, bot_seed, **_options_for(kind, budgets, own))))
-    decisions = 0
-    while not state.is_over:
-        if decisions >= max_decisions:
-            raise RuntimeError(f"game {index} did not end within {max_decisions} decisions")
-        seat = state.current_player
-        assert seat is not None
-        state.apply(agents[seat].choose(observe(state, seat)))
-        decisions += 1
+        agents.append(TimedAgent(make_bot(kind, bot_seed, **_options_for(kind, budgets, own))))
+    play_game(state, agents, max_decisions)
+    decisions = len(state.history)
     winners = tuple(state.winners())
     return GameResult(
         index=index,

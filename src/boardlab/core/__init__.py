@@ -1,6 +1,6 @@
 """The game-agnostic core: states, actions, views, seeded RNG, errors, saves, registry."""
 
-from .agent import Agent, Observation, observe, play_game
+from .agent import Agent, Observation, TimedAgent, observe, play_game
 from .errors import (
     ActionParseError,
     BoardlabError,
@@ -34,6 +34,7 @@ __all__ = [
     "SaveError",
     "Score",
     "State",
+    "TimedAgent",
     "UnknownGameError",
     "games",
     "get_game",

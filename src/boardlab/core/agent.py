@@ -6,6 +6,7 @@ via `State.determinize`, which is required to depend only on the seat's informat
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -36,6 +37,32 @@ class Agent(Protocol):
     name: str
 
     def choose(self, obs: Observation) -> Action: ...
+
+
+class TimedAgent:
+    """Wraps an agent to keep its thinking time (wall and CPU, total and longest move), for the
+    arena and the simulation runner: both play through `play_game` with their agents wrapped."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.seconds = 0.0
+        self.cpu_seconds = 0.0
+        self.max_seconds = 0.0
+        self.moves = 0
+        self.searched = 0  # moves with more than one legal action
+
+    def choose(self, obs: Observation) -> Action:
+        start, cpu = time.perf_counter(), time.process_time()
+        action = self.agent.choose(obs)
+        took = time.perf_counter() - start
+        self.seconds += took
+        self.max_seconds = max(self.max_seconds, took)
+        self.cpu_seconds += time.process_time() - cpu
+        self.moves += 1
+        if len(obs.legal_actions) > 1:
+            self.searched += 1
+        return action
 
 
 def play_game(state: State, agents: Sequence[Agent], max_decisions: int = 100_000) -> State:

@@ -8,14 +8,13 @@ iterations (time budgets depend on the machine).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from boardlab.bots import bot_options, make_bot
-from boardlab.core import get_game, observe
+from boardlab.core import TimedAgent, get_game, play_game
 
 from .stats import mean_ci, wilson
 
@@ -50,22 +49,13 @@ def play_one(game: str, entrants: Sequence[str], index: int, seed: int,
     seating = tuple((s - index) % n for s in range(n))  # entrant i sits at seat (i + index) % n
     game_seed = seed * 100_003 + index
     state = get_game(game).new_game(n, game_seed, **dict(game_options))
-    bots = [make_bot(entrants[e], (game_seed * 31 + s) & 0xFFFFFFFF, **_bot_kwargs(entrants[e], budgets))
+    bots = [TimedAgent(make_bot(entrants[e], (game_seed * 31 + s) & 0xFFFFFFFF, **_bot_kwargs(entrants[e], budgets)))
             for s, e in enumerate(seating)]
-    seconds = [0.0] * n
-    decisions = 0
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        t0 = time.perf_counter()
-        action = bots[seat].choose(observe(state, seat))
-        seconds[seat] += time.perf_counter() - t0
-        state.apply(action)
-        decisions += 1
+    play_game(state, bots)
     scores = state.scores()
     return GameRecord(index, game_seed, seating, tuple(s.total for s in scores),
-                      tuple(dict(s.breakdown) for s in scores), tuple(state.winners()), decisions,
-                      tuple(seconds), tuple(str(a) for a in state.history))
+                      tuple(dict(s.breakdown) for s in scores), tuple(state.winners()), len(state.history),
+                      tuple(b.seconds for b in bots), tuple(str(a) for a in state.history))
 
 
 def simulate(game: str, entrants: Sequence[str], games: int, seed: int = 0, jobs: int = 1,
