@@ -22,7 +22,7 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDiscon
 from fastapi import Path as PathParam
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -423,11 +423,11 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         table_id: str = TableId,
         lang: Lang = "en",
         cred: Cred = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """The table as this seat sees it (no token: as a spectator sees it)."""
         svc = svc_of(request)
         t = await svc.get(table_id)
-        return JSONResponse(svc.message(t, await viewer_of(t, cred), lang_of(lang)))
+        return _state(svc.encoded(t, await viewer_of(t, cred), lang_of(lang)))
 
     @app.post(
         "/api/tables/{table_id}/actions",
@@ -441,12 +441,12 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         table_id: str = TableId,
         lang: Lang = "en",
         cred: Cred = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """Play an action for the token's seat. `move` must equal the table's current log length."""
         svc = svc_of(request)
         t = await svc.get(table_id)
         seat = svc.require_seat(t, token_of(cred))
-        return JSONResponse(await svc.act(t, seat, body.move, body.action, lang_of(lang)))
+        return _state(await svc.act(t, seat, body.move, body.action, lang_of(lang)))
 
     @app.post(
         "/api/tables/{table_id}/undo",
@@ -460,12 +460,12 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         table_id: str = TableId,
         lang: Lang = "en",
         cred: Cred = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """Undo your own last action during your own turn, unless it revealed information or chance."""
         svc = svc_of(request)
         t = await svc.get(table_id)
         seat = svc.require_seat(t, token_of(cred))
-        return JSONResponse(await svc.undo(t, seat, body.move, lang_of(lang)))
+        return _state(await svc.undo(t, seat, body.move, lang_of(lang)))
 
     @app.get(
         "/api/tables/{table_id}/log",
@@ -519,13 +519,13 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         seat: int = PathParam(ge=0, le=15),
         lang: Lang = "en",
         cred: Cred = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """Let a bot take a seat: your own (you leave), a free one, or one whose player is away."""
         svc = svc_of(request)
         t = await svc.get(table_id)
         by = svc.require_seat(t, token_of(cred))
         await svc.to_bot(t, by, seat, body.bot)
-        return JSONResponse(svc.message(t, by, lang_of(lang)))
+        return _state(svc.encoded(t, by, lang_of(lang)))
 
     @app.post(
         "/api/tables/{table_id}/seats/{seat}/human",
@@ -539,7 +539,7 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         seat: int = PathParam(ge=0, le=15),
         lang: Lang = "en",
         cred: Cred = None,
-    ) -> JSONResponse:
+    ) -> Response:
         """Take your seat back from the bot that stood in for you."""
         svc = svc_of(request)
         t = await svc.get(table_id)
@@ -547,7 +547,7 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         if by != seat:
             raise ApiError(403, "not_your_seat", "only the seat's own token can take it back")
         await svc.to_human(t, seat)
-        return JSONResponse(svc.message(t, by, lang_of(lang)))
+        return _state(svc.encoded(t, by, lang_of(lang)))
 
     @app.post(
         "/api/tables/{table_id}/rematch",
@@ -695,6 +695,11 @@ async def _ws_command(svc: TableService, t: Table, conn: Conn, raw: str) -> dict
         return {"type": "error", "id": msg_id, "status": e.status, **e.to_json()}
     except (json.JSONDecodeError, UnicodeError):
         return {"type": "error", "id": msg_id, "status": 400, "error": "bad_message", "detail": "not JSON"}
+
+
+def _state(text: str | None) -> Response:
+    """A state message already serialised for the push (the same bytes a WebSocket gets)."""
+    return Response(text, media_type="application/json")
 
 
 async def _send_close(ws: WebSocket, msg: dict[str, Any], code: int) -> None:

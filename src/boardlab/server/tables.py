@@ -524,15 +524,16 @@ class TableService:
     # -- playing ------------------------------------------------------------------------------------
     async def act(
         self, t: Table, seat: int, move: int, text: str, lang: str | None = "en"
-    ) -> dict[str, Any] | None:
-        """Play `text` for `seat` if the table is at `move`; committed before this returns."""
+    ) -> str | None:
+        """Play `text` for `seat` if the table is at `move`; committed before this returns. With a
+        language, returns the seat's new state message (JSON text, shared with the push)."""
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
             raise ApiError(413, "too_long", f"an action is at most {MAX_ACTION_CHARS} characters")
         return await _shielded(self._act(t, seat, move, text, lang, by_bot=False))
 
     async def _act(
         self, t: Table, seat: int, move: int, text: str, lang: str | None, by_bot: bool
-    ) -> dict[str, Any] | None:
+    ) -> str | None:
         async with t.lock:
             if move != t.version:
                 raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
@@ -584,12 +585,12 @@ class TableService:
             self._touch(t, seat)
             self._kick(t)
             self.broadcast(t)
-            return None if lang is None else self.message(t, seat, lang)
+            return None if lang is None else self.encoded(t, seat, lang)
 
-    async def undo(self, t: Table, seat: int, move: int, lang: str = "en") -> dict[str, Any]:
+    async def undo(self, t: Table, seat: int, move: int, lang: str = "en") -> str:
         return await _shielded(self._undo(t, seat, move, lang))
 
-    async def _undo(self, t: Table, seat: int, move: int, lang: str) -> dict[str, Any]:
+    async def _undo(self, t: Table, seat: int, move: int, lang: str) -> str:
         async with t.lock:
             if move != t.version:
                 raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
@@ -621,7 +622,7 @@ class TableService:
             self._touch(t, seat)
             self._kick(t)
             self.broadcast(t)
-            return self.message(t, seat, lang)
+            return self.encoded(t, seat, lang)
 
     def _replay(self, t: Table, entries: Iterable[Entry]) -> State:
         state = t.game.new_game(t.players, t.seed, **t.options)
@@ -734,9 +735,6 @@ class TableService:
         return new, mine
 
     # -- views --------------------------------------------------------------------------------------
-    def message(self, t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
-        return state_message(t, viewer, lang)
-
     def encoded(self, t: Table, viewer: Viewer, lang: str) -> str:
         """The state message for `viewer` as JSON text, computed once per version and seat."""
         if t._cache_version != t.version or len(t._cache) > 64:
