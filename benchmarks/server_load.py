@@ -3,8 +3,9 @@
 Starts a real server process on a free 127.0.0.1 port (SQLite in a temporary directory unless
 --db is given, or uses --url), creates N tables whose seats are all held by this client (one
 WebSocket per table carrying every seat, like hot-seat), and on every state update plays a random
-legal move for the seat to move, over the WebSocket (default) or HTTP POST (--mode http). Each
-table plays one whole game; the run stops when all games end or after --seconds.
+legal move for the seat to move, over the WebSocket (default) or HTTP POST (--mode http). The
+clock starts once every table is connected; when a game ends, a new table takes its place, so N
+tables are live for the whole run, which stops after --seconds.
 
 Latency is measured per move from sending it to receiving its acknowledgement, so it includes
 the server's commit to the database (group commit) but no bot thinking. Throughput is
@@ -31,6 +32,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +108,7 @@ class Stats:
         self.latencies: list[float] = []
         self.errors: dict[str, int] = {}
         self.games_done = 0
+        self.tables_created = 0  # after the start, to replace finished games
         self.last = 0.0
 
 
@@ -116,13 +119,14 @@ async def play_table(
     table: dict[str, Any],
     args: argparse.Namespace,
     stats: Stats,
-    gate: Gate,
+    gate: Gate | None,
+    deadline: float,
     rng: random.Random,
-) -> None:
-    """One table: connects and waits for its first state and for every other table to do the same
-    (connecting 200 sockets is set-up, not play); then a reader task timestamps acks as they arrive
-    and the player waits a think time (exponential, mean tables/rate seconds; none with --rate 0)
-    and sends a random legal move."""
+) -> tuple[bool, float]:
+    """One game at one table: connects; the first game of each slot then waits for every other
+    table to connect too (connecting 200 sockets is set-up, not play). A reader task timestamps acks
+    as they arrive; the player waits a think time (exponential, mean tables/rate seconds; none with
+    --rate 0) and sends a random legal move. Returns whether the game ended, and the deadline."""
     tid = table["id"]
     toks = [s["token"] for s in table["seats"]]
     pending: dict[int, float] = {}
@@ -155,7 +159,8 @@ async def play_table(
         connected = asyncio.Event()
         task = asyncio.create_task(reader())
         await connected.wait()
-        deadline = await gate.ready()
+        if gate is not None:
+            deadline = await gate.ready()
         acted_version = -1
         next_id = 0
         latest: dict[str, Any] | None = None
@@ -164,9 +169,9 @@ async def play_table(
                 try:
                     m = await asyncio.wait_for(states.get(), max(0.01, deadline - time.perf_counter()))
                 except TimeoutError:
-                    return
+                    return False, deadline
                 if m is None:
-                    return
+                    return False, deadline
                 if m.get("retry"):
                     acted_version = -1
                     m = latest
@@ -176,7 +181,7 @@ async def play_table(
                 while not states.empty():
                     nxt = states.get_nowait()
                     if nxt is None:
-                        return
+                        return False, deadline
                     if nxt.get("retry"):
                         acted_version = -1
                         continue
@@ -187,7 +192,7 @@ async def play_table(
                 latest = m
                 if m["over"]:
                     stats.games_done += 1
-                    return
+                    return True, deadline
                 if m["seat"] != m["current"] or not m["legal"] or m["version"] <= acted_version:
                     continue
                 if mean_think:
@@ -219,6 +224,24 @@ async def play_table(
                         acted_version = -1
         finally:
             task.cancel()
+    return False, deadline
+
+
+async def play_slot(
+    create: Callable[[], Awaitable[dict[str, Any]]],
+    table: dict[str, Any],
+    args: argparse.Namespace,
+    stats: Stats,
+    gate: Gate,
+    rng: random.Random,
+    play: Callable[..., Awaitable[tuple[bool, float]]],
+) -> None:
+    """One of the N concurrent tables: plays games back to back (a new table when one ends), so the
+    number of live tables stays N for the whole run; creating the new tables is in the measured time."""
+    over, deadline = await play(table, gate, 0.0, rng)
+    while over and time.perf_counter() < deadline:
+        stats.tables_created += 1
+        over, deadline = await play(await create(), None, deadline, rng)
 
 
 async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str, Any]:
@@ -256,8 +279,12 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
         gate.on_start.append(quiet)
         gate.on_start.append(clocks)
         rng = random.Random(args.seed)
+
+        def play(table: dict[str, Any], g: Gate | None, deadline: float, r: random.Random) -> Any:
+            return play_table(base, ws_base, http, table, args, stats, g, deadline, r)
+
         await asyncio.gather(
-            *(play_table(base, ws_base, http, t, args, stats, gate, random.Random(rng.random())) for t in tables)
+            *(play_slot(create, t, args, stats, gate, random.Random(rng.random()), play) for t in tables)
         )
         elapsed = (stats.last or time.perf_counter()) - gate.start
         client_cpu = time.process_time() - cpu["client"]
@@ -284,6 +311,7 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
         "max_ms": round(lat[-1] * 1000, 2) if lat else None,
         "mean_ms": round(statistics.fmean(lat) * 1000, 2) if lat else None,
         "games_finished": stats.games_done,
+        "tables_created_while_playing": stats.tables_created,
         # CPU while playing (after the tables are created and connected); the server's includes its
         # database writer thread
         "client_cpu_ms_per_move": round(client_cpu / max(1, len(lat)) * 1000, 3),
