@@ -32,8 +32,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from boardlab.core import BoardlabError, games, get_game
 
 from .bots import BotRunner, known_bot_kinds
+from .policy import LANGS, lang_of
 from .store import Store
-from .tables import LANGS, ApiError, Conn, Table, TableService, lang_of, network_options
+from .tables import ApiError, Conn, Table, TableService, network_options
 
 log = logging.getLogger("boardlab.server")
 WEB = Path(__file__).resolve().parent.parent / "web"

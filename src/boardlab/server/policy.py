@@ -21,6 +21,11 @@ def viewers(players: int) -> list[Viewer]:
     return [*range(players), SPECTATOR]
 
 
+def lang_of(lang: str | None) -> str:
+    """The language of the words: one of LANGS, English for anything else."""
+    return lang if lang in LANGS else "en"
+
+
 def viewer_index(viewer: Viewer, players: int) -> int:
     """Seats are 0..players-1; spectators come last."""
     return players if viewer is None else viewer
@@ -28,7 +33,7 @@ def viewer_index(viewer: Viewer, players: int) -> int:
 
 def text_index(viewer: Viewer, lang: str, players: int) -> int:
     """Where `log_texts` puts the line for `viewer` in `lang` (unknown languages read English)."""
-    return viewer_index(viewer, players) * len(LANGS) + (LANGS.index(lang) if lang in LANGS else 0)
+    return viewer_index(viewer, players) * len(LANGS) + LANGS.index(lang_of(lang))
 
 
 def visible_to(game: Game, before: State, action: Any, actor: int, players: int) -> frozenset[Viewer]:

@@ -47,7 +47,6 @@ from .store import RowInsert, Store
 
 log = logging.getLogger("boardlab.server")
 
-LANGS = ("en", "zh-TW")
 MAX_ACTION_CHARS = 200
 MAX_CACHED = int(os.environ.get("BOARDLAB_MAX_CACHED_TABLES", "5000"))
 Viewer = int | None
@@ -93,10 +92,6 @@ def network_options(game: Game) -> set[str]:
     return {k for k in game.options if k not in NETWORK_UNSAFE_OPTIONS}
 
 
-def lang_of(lang: str | None) -> str:
-    return lang if lang in LANGS else "en"
-
-
 @dataclass
 class Seat:
     seat: int
@@ -130,7 +125,7 @@ class Entry(NamedTuple):
         return self.texts[policy.text_index(viewer, lang, players)]
 
     def visible_to(self, viewer: Viewer, players: int) -> bool:
-        return bool(self.visible >> (players if viewer is None else viewer) & 1)
+        return bool(self.visible >> policy.viewer_index(viewer, players) & 1)
 
 
 class TableLog:
