@@ -23,7 +23,7 @@ install: $(STAMP)
 dev: $(DEVSTAMP)
 
 run: $(STAMP)
-	$(BIN)/boardlab serve
+	$(BIN)/boardlab serve $(if $(PORT),--port $(PORT))
 
 test: $(DEVSTAMP)
 	bash scripts/test.sh

@@ -244,6 +244,85 @@ async def play_slot(
         over, deadline = await play(await create(), None, deadline, rng)
 
 
+async def watchers_and_bots(
+    args: argparse.Namespace,
+    base: str,
+    ws_base: str,
+    http: httpx.AsyncClient,
+    tables: list[dict[str, Any]],
+    pid: int | None,
+) -> dict[str, Any]:
+    """Before the clock starts: --spectators WebSocket watchers spread over the first
+    --spectator-tables tables (they only read), and --bot-tables all-bot tables of --bot bots that
+    play by themselves during the run. Returns what was measured while connecting the watchers and
+    a `finish(elapsed)` coroutine that closes them and reports what they and the bots did."""
+    out: dict[str, Any] = {}
+    watchers: list[Any] = []
+    received = [0]
+
+    async def watch(ws: Any) -> None:
+        try:
+            async for _ in ws:
+                received[0] += 1
+        except websockets.ConnectionClosed:
+            pass
+
+    tasks = []
+    if args.spectators:
+        spread = tables[: max(1, min(len(tables), args.spectator_tables))]
+        cpu0, t0 = (_cpu(pid) if pid else 0.0), time.perf_counter()
+        for i in range(args.spectators):
+            ws = await websockets.connect(
+                f"{ws_base}/ws/tables/{spread[i % len(spread)]['id']}", max_size=2**22, compression=None
+            )
+            await ws.send(json.dumps({"type": "hello", "tokens": []}))
+            watchers.append(ws)
+            tasks.append(asyncio.create_task(watch(ws)))
+        await asyncio.sleep(1.0)  # let the last states arrive
+        out["spectators"] = args.spectators
+        out["spectator_tables"] = len(spread)
+        out["spectators_connect_s"] = round(time.perf_counter() - t0 - 1.0, 2)
+        out["server_cpu_s_for_spectator_connects"] = round((_cpu(pid) - cpu0) if pid else 0.0, 2)
+        out["messages_to_spectators_while_connecting"] = received[0]
+    bot_ids: list[str] = []
+    for _ in range(args.bot_tables):
+        r = await http.post(
+            f"{base}/api/tables",
+            json={
+                "game": args.game,
+                "players": args.players,
+                "seats": [{"kind": "bot", "bot": args.bot}] * args.players,
+            },
+        )
+        r.raise_for_status()
+        bot_ids.append(r.json()["id"])
+    received[0] = 0
+
+    async def version_sum() -> int:
+        return sum([(await http.get(f"{base}/api/tables/{tid}")).json()["version"] for tid in bot_ids])
+
+    v0 = await version_sum() if bot_ids else 0
+
+    async def finish(elapsed: float) -> dict[str, Any]:
+        res: dict[str, Any] = {}
+        if watchers:
+            res["messages_to_spectators_while_playing"] = received[0]
+        if bot_ids:
+            moves = await version_sum() - v0
+            res["bot_tables"] = len(bot_ids)
+            res["bot"] = args.bot
+            res["bot_moves"] = moves
+            res["bot_moves_per_s"] = round(moves / elapsed, 1) if elapsed else 0
+        for ws in watchers:
+            await ws.close()
+        for t in tasks:
+            t.cancel()
+        return res
+
+    out["finish"] = finish
+    return out
+
+
 async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str, Any]:
     ws_base = base.replace("http://", "ws://")
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
@@ -260,6 +339,7 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
                 return dict(r.json())
 
         tables = await asyncio.gather(*(create() for _ in range(args.tables)))
+        extra = await watchers_and_bots(args, base, ws_base, http, tables, pid)
         stats = Stats()
         gate = Gate(len(tables), args.seconds)
 
@@ -290,6 +370,7 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
         client_cpu = time.process_time() - cpu["client"]
         server_cpu = (_cpu(pid) - cpu["server"]) if pid else None
         gc.enable()
+        extra.update(await extra.pop("finish")(elapsed))
     lat = sorted(stats.latencies)
 
     def pct(p: float) -> float:
@@ -317,6 +398,7 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
         "client_cpu_ms_per_move": round(client_cpu / max(1, len(lat)) * 1000, 3),
         "server_cpu_ms_per_move": round(server_cpu / max(1, len(lat)) * 1000, 3) if server_cpu is not None else None,
         "errors": stats.errors,
+        **extra,
         "machine": f"{platform.machine()} {os.cpu_count()} cores, Python {platform.python_version()}",
         "date": time.strftime("%Y-%m-%d"),
     }
@@ -340,6 +422,10 @@ def main() -> None:
     )
     p.add_argument("--seconds", type=float, default=60, help="stop after this long even if games go on")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--spectators", type=int, default=0, help="WebSocket watchers connected before the clock starts")
+    p.add_argument("--spectator-tables", type=int, default=10, help="the watchers are spread over this many tables")
+    p.add_argument("--bot-tables", type=int, default=0, help="all-bot tables playing by themselves meanwhile")
+    p.add_argument("--bot", default="random", help="the bots of --bot-tables (random, greedy, mcts, easy, ...)")
     p.add_argument("--url", help="use a running server instead of starting one")
     p.add_argument("--db", help="database URL for the started server (default: SQLite in a temp dir)")
     p.add_argument("--json", help="also write the result to this file")
@@ -355,7 +441,15 @@ def main() -> None:
             if db.startswith("postgres") and "?" not in db:
                 schema, db = pg_schema(db)
             cmd = [sys.executable, str(HERE), "--serve", "--port", str(port), "--db", db]
-            env = {**os.environ, "BOARDLAB_MAX_CACHED_TABLES": str(max(5000, args.tables * 2))}
+            env = {
+                **os.environ,
+                "BOARDLAB_MAX_CACHED_TABLES": str(max(5000, args.tables * 2)),
+                # one client plays every table: the per-client limits (docs/server.md) would stop it
+                "BOARDLAB_RATE_LIMIT": "1000000/second",
+                "BOARDLAB_RATE_CREATE": "1000000/second",
+                "BOARDLAB_MAX_TABLES_PER_CLIENT": "1000000",
+                "BOARDLAB_MAX_BOT_TABLES_PER_CLIENT": "1000000",
+            }
             with open(Path(tmp.name) / "log", "wb") as log:
                 proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
             base = f"http://127.0.0.1:{port}"
@@ -370,6 +464,10 @@ def main() -> None:
                 raise SystemExit("server did not start: " + (Path(tmp.name) / "log").read_text()[-2000:])
         result = asyncio.run(run(args, base, proc.pid if proc else None))
         result["load_average_after"] = os.getloadavg()[0]
+        if proc is not None and args.bot_tables:  # bots past their budget play a random move instead
+            result["bot_fallbacks"] = (
+                (Path(tmp.name) / "log").read_text(errors="replace").count("playing a random move")
+            )
     finally:
         if proc is not None:
             proc.send_signal(signal.SIGTERM)

@@ -105,6 +105,10 @@ def test_bench_quick(tmp_path: Path) -> None:
     assert set(data[0]["random"]) == {"2", "3", "4"}
     assert all(v["decisions_per_s"] > 0 for v in data[0]["random"].values())
     assert data[0]["mcts"]["2"]["iterations_per_s"] > 0
+    # the anchor (OpenSpiel's C++ backgammon, from the rl extra that `make test` installs) is measured in the
+    # same run, and each row is given as a ratio to it
+    assert data[0]["anchor"]["decisions_per_cpu_s"] > 0
+    assert all(v["ratio_to_anchor"] > 0 for v in data[0]["random"].values())
 
 
 def test_games_lists_cacao() -> None:

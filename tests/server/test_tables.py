@@ -49,7 +49,11 @@ def test_entries_show_each_viewer_only_what_it_may_read(game_name: str, players:
             hidden += not may
             assert e.visible_to(viewer, players) is may
             for lang in policy.LANGS:
-                want = game.describe_action(action, lang) if may else game.describe_for(before, action, viewer, lang)
+                want = (
+                    game.describe_move(before, action, lang)
+                    if may
+                    else game.describe_for(before, action, viewer, lang)
+                )
                 assert e.text(viewer, lang, players) == want
         assert e.text(0, "xx", players) == e.text(0, "en", players)  # unknown language: English
     if game_name == "pocket_mars":

@@ -165,6 +165,10 @@ class Tally(Game):
     def id_to_action(self, action_id: int, players: int) -> Act:
         return Act("end")
 
+    def undo_barrier(self, before: State, action: Any, after: State) -> bool:
+        """Exact (the core's default is always a barrier): a draw and a card played face up reveal."""
+        return action.kind in ("draw", "play")
+
     def describe_action(self, action: Any, lang: str = "en") -> str:
         if lang == "zh-TW":
             return {"add1": "加 1", "add2": "加 2", "draw": "抽一張牌", "end": "結束回合"}.get(

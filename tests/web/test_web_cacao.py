@@ -10,92 +10,29 @@ the game's zh-TW terms. Screenshots go to artifacts/screenshots/ (start, mid-gam
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import random
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import ROOT, chromium, running_server, sync_api  # noqa: F401  (chromium: the `browser` fixture)
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
 ART = ROOT / "artifacts" / "screenshots"
 TERMS = json.loads((ROOT / "src" / "boardlab" / "games" / "cacao" / "terms.json").read_text("utf-8"))
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="browser tests need Debian chromium at /usr/bin/chromium"),
-]
-sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need Playwright for Python")
+pytestmark = [pytest.mark.browser]
 
 ROOT_SEL = ".cc-root"
 WAIT_MS = 30_000
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`python -m boardlab.server` on a free port over a temporary SQLite file."""
-    import httpx
-
-    tmp = tmp_path_factory.mktemp("web-cacao")
-    port = free_port()
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "BOARDLAB_BOT_SECONDS": "0.2"}
-    env.pop("BOARDLAB_DATABASE_URL", None)
-    log_path = tmp / "server.log"
-    with open(log_path, "ab") as log:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "boardlab.server", "--port", str(port), "--db", f"sqlite:///{tmp / 'web.sqlite3'}"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 40
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"server exited ({proc.returncode}): {log_path.read_text()[-3000:]}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
-                    break
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"server did not start: {log_path.read_text()[-3000:]}")
-            time.sleep(0.1)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(5)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    """The real server on a free port over a temporary SQLite file (the server's own absence grace)."""
+    with running_server(tmp_path_factory, "web-cacao", {"BOARDLAB_ABSENT_GRACE": "60"}) as srv:
+        yield srv.url
 
 
 def shot(page: Any, name: str, full: bool = True) -> None:

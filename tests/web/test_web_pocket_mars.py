@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,36 +20,29 @@ from typing import Any
 
 import httpx
 import pytest
+from kit import (  # noqa: F401  (chromium: the `browser` fixture)
+    SHOTS,
+    Board,
+    Server,
+    chromium,
+    desktop_page,
+    human_vs_bot,
+    phone_page,
+    running_server,
+    sqlite_path,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = ROOT / "artifacts" / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"]
+from boardlab.core.registry import get_game
+from boardlab.games.pocket_mars.components import CARD_IDS
 
 pytestmark = pytest.mark.browser
-
-if not CHROMIUM.exists():
-    pytest.skip(f"browser tests need Debian chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
-
-sys.path.insert(0, str(ROOT / "tests" / "server"))
-from srvkit import Server, make_table  # noqa: E402
-
-from boardlab.core.registry import get_game  # noqa: E402
-from boardlab.games.pocket_mars.components import CARD_IDS  # noqa: E402
-
-ROOT_JS = "document.querySelector('.pm-root')"
+BOARD = Board("pm")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, Path]]:
-    tmp = tmp_path_factory.mktemp("web-pocket-mars")
-    db = tmp / "boardlab.sqlite3"
-    srv = Server(f"sqlite:///{db}", tmp / "server.log").start()
-    try:
-        yield srv, db
-    finally:
-        srv.stop()
+    with running_server(tmp_path_factory, "web-pocket-mars") as srv:
+        yield srv, sqlite_path(srv)
 
 
 def unseen_cards(db: Path, table: str, version: int, seat: int) -> tuple[set[str], set[str]]:
@@ -125,63 +117,21 @@ def priority(action: str, turn_no: int) -> int:
     return 8
 
 
-CANDIDATES_JS = """() => {
-  const out = [];
-  document.querySelectorAll('.pm-root [data-actions]')
-    .forEach((e, i) => out.push({sel: 'target', i, acts: e.dataset.actions.split('|')}));
-  document.querySelectorAll('.pm-root .pm-bar button[data-action]')
-    .forEach((e, i) => out.push({sel: 'bar', i, acts: [e.dataset.action]}));
-  const shell = [...document.querySelectorAll('#moves button[title]')].map((b) => b.title);
-  return {out, shell};
-}"""
-MINE_OR_OVER_JS = f"() => {{ const r = {ROOT_JS}; return r && (r.dataset.mine === '1' || r.dataset.over === '1'); }}"
-
-
-def wait_mine_or_over(page: Any) -> bool:
-    page.wait_for_function(MINE_OR_OVER_JS, timeout=30_000)
-    return page.eval_on_selector(".pm-root", "r => r.dataset.over") == "1"
-
-
-def click_action(page: Any, cand: dict[str, Any], action: str) -> None:
-    """Click the element that offers `action`; when it offers several, pick `action` in its menu."""
-    version = page.eval_on_selector(".pm-root", "r => r.dataset.version")
-    where = ".pm-root [data-actions]" if cand["sel"] == "target" else ".pm-root .pm-bar button[data-action]"
-    several = len(cand["acts"]) > 1
-    if not several or not page.locator(".pm-menu").count():
-        page.locator(where).nth(cand["i"]).click()
-    if several:
-        page.locator(f'.pm-menu button[data-action="{action}"]').click()
-    changed = f"() => {{ const r = {ROOT_JS}; return r && r.dataset.version !== '{version}'; }}"
-    page.wait_for_function(changed, timeout=30_000)
-
-
-def test_play_pocket_mars_by_clicking(server: tuple[Server, Path]) -> None:
+def test_play_pocket_mars_by_clicking(server: tuple[Server, Path], browser: Any) -> None:
     srv, db = server
     SHOTS.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
     with httpx.Client(base_url=srv.url, timeout=20) as c:
-        table = make_table(c, game="pocket_mars", players=2,
-                           seats=[{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "greedy"}])
+        table = human_vs_bot(c, "pocket_mars")
         tid, token, link = table["id"], table["seats"][0]["token"], table["seats"][0]["link"]
-        with sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-            try:
-                play(browser, c, srv, db, tid, token, link)
-            finally:
-                browser.close()
+        play(browser, c, srv, db, tid, token, link)
     print(f"pocket mars browser game: {time.monotonic() - t0:.1f}s")
 
 
 def play(browser: Any, c: httpx.Client, srv: Server, db: Path, tid: str, token: str, link: str) -> None:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.add_init_script("localStorage.setItem('boardlab:lang', 'en')")
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(srv.url + link)
+    ctx, page, errors = desktop_page(browser, srv.url + link)
     page.wait_for_selector(".pm-root .pm-bldg")
-    wait_mine_or_over(page)
+    BOARD.wait_mine_or_over(page)
     body = page.inner_text("body")
     assert "31 of 35 cards reconstructed" in body and "They are not the printed cards" in body
     assert page.locator(".pm-bldg").count() == 5 and page.locator(".pm-player").count() == 2
@@ -191,12 +141,10 @@ def play(browser: Any, c: httpx.Client, srv: Server, db: Path, tid: str, token: 
 
     decisions, turns, hidden_checked, mid_done = 0, 0, 0, False
     while True:
-        if wait_mine_or_over(page):
+        if BOARD.wait_mine_or_over(page):
             break
         assert decisions < 500, "the game does not end"
-        info = page.evaluate(CANDIDATES_JS)
-        reachable = {a for cand in info["out"] for a in cand["acts"]}
-        assert reachable and set(info["shell"]) <= reachable, (info["shell"], reachable)
+        info = BOARD.candidates(page)
         options = [(priority(a, turns), k, a) for k, cand in enumerate(info["out"]) for a in cand["acts"]]
         is_turn = any(a == "launch" or a.split(" ")[0] in ("prep", "hand", "opp", "energy") for _, _, a in options)
         if decisions % 10 == 0:
@@ -214,13 +162,18 @@ def play(browser: Any, c: httpx.Client, srv: Server, db: Path, tid: str, token: 
             page.screenshot(path=str(SHOTS / "pocket-mars-mid.png"), full_page=True)
             phone(browser, srv, link)
             mid_done = True
-        click_action(page, cand, action)
+        BOARD.click_action(page, cand, action, keep_open_menu=True)
         decisions += 1
         turns += is_turn
 
-    page.wait_for_selector("#end:not([hidden]) .scores table")
+    page.wait_for_selector("#end:not([hidden])")
+    # the final scores are shown once: the renderer's breakdown (ownsScores), not also the shell's table
     assert page.locator(".pm-final").count() == 1
-    assert page.locator("#end .scores th").filter(has_text="★★ colonists").count() == 1  # scoreLabel
+    assert page.locator("#end .scores table").count() == 0
+    final = page.inner_text(".pm-final")
+    scores = c.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {token}"}).json()["scores"]
+    for sc in scores:
+        assert f": {sc['total']}" in final and f"★★ {sc['breakdown']['star2']}" in final, (final, sc)
     hidden_checked += check_no_leak(page, c, db, tid, token, 0)
     assert hidden_checked > 0, "the check never met a hidden card"
     assert mid_done
@@ -231,16 +184,10 @@ def play(browser: Any, c: httpx.Client, srv: Server, db: Path, tid: str, token: 
 
 def phone(browser: Any, srv: Server, link: str) -> None:
     """The same seat on a 390×844 phone in Traditional Chinese: readable, nothing wider than the screen."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    ctx.add_init_script("localStorage.setItem('boardlab:lang', 'zh-TW')")
-    try:
-        page = ctx.new_page()
-        page.goto(srv.url + link)
+    with phone_page(browser, srv.url + link) as page:
         page.wait_for_selector(".pm-root[lang='zh-TW'] .pm-bldg")
         body = page.inner_text("body")
         assert "準備艙" in body and "重建" in body and "生態建築" in body
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.screenshot(path=str(SHOTS / "pocket-mars-phone.png"))
         page.screenshot(path=str(SHOTS / "pocket-mars-phone-full.png"), full_page=True)
-    finally:
-        ctx.close()

@@ -41,6 +41,10 @@ class _Node:
         self.children: dict[Action, _Node] = {}
 
 
+def _legal(state: State) -> list[Action]:
+    return state.legal_actions()
+
+
 class MctsBot:
     """SO-ISMCTS with UCB1 over available actions and random (optionally truncated) playouts.
 
@@ -50,6 +54,14 @@ class MctsBot:
     (12 measured stronger on Cacao than 4 or playing to the end, docs/strength.md); None plays out
     to the end of the game.
     `eval_scale` fixes the logistic scale for evaluations (None: the RMS of this search's evaluations).
+    `depth_per_seat`, when set, makes the playout depth that many decisions per seat at the table
+    (overriding `playout_depth`), so a playout covers the same share of a round at any table size.
+    `opponents`: "tree" grows nodes for every seat's decisions (max-n: each node keeps the reward
+    of the seat that chose it); "playout" keeps only this seat's decisions in the tree and lets the
+    other seats' in-tree decisions follow the playout policy, so the whole budget goes to branches
+    of one's own choices.
+    `tree_actions`: "search" (the game's `search_actions`, e.g. Cacao's single `auto` for
+    activations) or "legal" (every legal action in the tree; playouts keep the search set).
     """
 
     def __init__(
@@ -60,6 +72,9 @@ class MctsBot:
         exploration: float = 0.7,
         playout_depth: int | None = 12,
         eval_scale: float | None = None,
+        depth_per_seat: int | None = None,
+        opponents: str = "tree",
+        tree_actions: str = "search",
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -70,6 +85,15 @@ class MctsBot:
             raise ValueError("mcts needs seconds > 0")
         if playout_depth is not None and playout_depth < 0:
             raise ValueError("playout_depth must be >= 0 or None")
+        if depth_per_seat is not None and depth_per_seat < 0:
+            raise ValueError("depth_per_seat must be >= 0 or None")
+        if opponents not in ("tree", "playout"):
+            raise ValueError("opponents must be 'tree' or 'playout'")
+        if tree_actions not in ("search", "legal"):
+            raise ValueError("tree_actions must be 'search' or 'legal'")
+        self.depth_per_seat = depth_per_seat
+        self.opponents = opponents
+        self.tree_actions = tree_actions
         self.name = name
         self.iterations = iterations
         self.seconds = seconds
@@ -130,43 +154,56 @@ class MctsBot:
         return best if best is not None else rng.choice(list(legal))
 
     def _iterate(self, root: _Node, det: State, rng: Rng) -> None:
-        """One iteration on one determinization: select, expand one node, play out, back up."""
-        game = det.game
-        search_actions = game.search_actions
+        """One iteration on one determinization: select, expand one node, play out, back up.
+
+        Hot loop: actions come from this very state's `search_actions`, so they are applied without
+        the legality re-check (`apply_unchecked`)."""
+        search_actions = det.game.search_actions if self.tree_actions == "search" else _legal
         c = self.exploration
         log = math.log
         sqrt = math.sqrt
         node = root
         path: list[_Node] = []
+        me = root.player if self.opponents == "playout" else None
+        pick = det.game.random_search_action
         while True:
             player = det.current_player
             if player is None:
                 break
+            if me is not None and player != me:
+                det.apply_unchecked(pick(det, rng))  # another seat: playout policy, no node
+                continue
             actions = search_actions(det)
             children = node.children
-            untried = [a for a in actions if a not in children]
-            for a in actions:
-                child = children.get(a)
-                if child is not None:
-                    child.avail += 1
+            get = children.get
+            untried: list[Action] | None = None
+            best_child: _Node | None = None
+            best_action: Action | None = None
+            best_score = -1.0
+            for a in actions:  # one pass: availability counts, untried actions and UCB together
+                child = get(a)
+                if child is None:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+                    continue
+                avail = child.avail = child.avail + 1
+                if untried is None:
+                    v = child.visits
+                    score = child.reward / v + c * sqrt(log(avail) / v)
+                    if score > best_score:
+                        best_score, best_child, best_action = score, child, a
             if untried:
                 action = untried[rng.randbelow(len(untried))] if len(untried) > 1 else untried[0]
                 child = _Node(player)
                 child.avail = 1
                 children[action] = child
-                det.apply(action)
+                det.apply_unchecked(action)
                 path.append(child)
                 break
-            best_child: _Node | None = None
-            best_action: Action | None = None
-            best_score = -1.0
-            for a in actions:
-                child = children[a]
-                score = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
-                if score > best_score:
-                    best_score, best_child, best_action = score, child, a
             assert best_child is not None
-            det.apply(best_action)
+            det.apply_unchecked(best_action)
             path.append(best_child)
             node = best_child
         rewards = self._playout(det, rng)
@@ -177,16 +214,17 @@ class MctsBot:
 
     def _playout(self, det: State, rng: Rng) -> list[float]:
         """Random decisions to the end (or `playout_depth` of them), then per-seat rewards in [0, 1]."""
-        search_actions = det.game.search_actions
-        depth = self.playout_depth
+        game = det.game
+        pick = game.random_search_action
+        play = det.apply_unchecked
+        depth = self.playout_depth if self.depth_per_seat is None else self.depth_per_seat * det.num_players
         steps = 0
         while not det.is_over and (depth is None or steps < depth):
-            actions = search_actions(det)
-            det.apply(actions[rng.randbelow(len(actions))] if len(actions) > 1 else actions[0])
+            play(pick(det, rng))
             steps += 1
         if det.is_over:
             return det.returns()
-        return [self._squash(det.game.evaluate(det, seat)) for seat in range(det.num_players)]
+        return [self._squash(v) for v in game.evaluate_all(det)]
 
     def _squash(self, value: float) -> float:
         """Map an evaluation to (0, 1) with a logistic; the scale adapts to the evaluations seen."""

@@ -1,7 +1,10 @@
 """What a player (human or bot) is given when it must decide: only what its seat may see.
 
-`Observation.sample` draws a full state consistent with the seat's information, from the true state
-via `State.determinize`, which is required to depend only on the seat's information set.
+`observe` never lets the true state into the observation, so a bot cannot peek even by accident: it
+keeps one determinization of the position as the seat knows it (`State.determinize`, which must
+depend only on the seat's information set), with the seed and the action log masked (replaying them
+would rebuild the true deal). `Observation.sample` resamples from that copy; because determinize
+depends only on the information set, the samples are exactly those the true state would give.
 """
 
 from __future__ import annotations
@@ -27,10 +30,35 @@ class Observation:
         return self._sampler(rng)
 
 
+UNSEEN = "?"
+"""What an observation's states hold in their action log in place of each action (games with hidden
+information): the log names hidden moves (a card discarded face down), and the seed plus the log
+would replay the true game. Views use the log's length only."""
+
+OBSERVE_SALT = 0x0B5E_47E5
+"""The generator seed of the one determinization an observation keeps (any fixed value would do:
+the result depends only on the seat's information set)."""
+
+
+def information_state(state: State, seat: int) -> State:
+    """A full state `seat` cannot tell apart from `state` that holds nothing else of it: everything the
+    seat cannot see resampled (`determinize`), the seed zeroed and, in games with hidden information,
+    every logged action replaced by UNSEEN."""
+    base = state.determinize(seat, Rng(OBSERVE_SALT))
+    if base is state:
+        raise TypeError(f"{type(state).__name__}.determinize returned the state itself, not a copy")
+    base.seed = 0
+    if state.game.hidden_information:
+        base.history = [UNSEEN] * len(state.history)
+    return base
+
+
 def observe(state: State, seat: int) -> Observation:
-    frozen = state.clone()
+    """What `seat` is given to decide: its view, its legal actions and a sampler of determinizations,
+    built from `information_state` so that no reference to the true state is kept."""
+    base = information_state(state, seat)
     return Observation(seat, state.view(seat), tuple(state.legal_actions()),
-                       lambda rng: frozen.determinize(seat, rng))
+                       lambda rng: base.determinize(seat, rng))
 
 
 class Agent(Protocol):

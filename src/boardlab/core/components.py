@@ -75,6 +75,21 @@ class Checker:
             raise self.fail(f"{where}.provenance", f"must be one of {', '.join(PROVENANCES)}, not {value!r}")
         return str(value)
 
+    def field_provenance(self, obj: Any, where: str, fields: set[str]) -> dict[str, str]:
+        """The optional `field_provenance` of an entry: {field: provenance} for single fields whose
+        provenance differs from the entry's (e.g. an official card whose colour is a guess)."""
+        raw = obj.get("field_provenance", {}) if isinstance(obj, dict) else {}
+        if not isinstance(raw, dict):
+            raise self.fail(f"{where}.field_provenance", f"expected an object, found {raw!r}")
+        for key, value in raw.items():
+            if key not in fields:
+                known = ", ".join(sorted(fields))
+                raise self.fail(f"{where}.field_provenance", f"{key!r} is not a field (fields: {known})")
+            if value not in PROVENANCES:
+                raise self.fail(f"{where}.field_provenance.{key}",
+                                f"must be one of {', '.join(PROVENANCES)}, not {value!r}")
+        return dict(raw)
+
     def unique_ids(self, items: list[Any], where: str) -> list[str]:
         ids: list[str] = []
         for i, item in enumerate(items):

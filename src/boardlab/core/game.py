@@ -159,6 +159,18 @@ class Game(ABC):
         smaller set that loses nothing essential (e.g. an "auto" choice for bookkeeping decisions)."""
         return state.legal_actions()
 
+    def evaluate_all(self, state: State) -> list[float]:
+        """`evaluate` for every seat, in seat order (search bots score a leaf for all seats at once).
+        Games override it when the seats share work (scores, standings); values must equal `evaluate`'s."""
+        return [self.evaluate(state, seat) for seat in range(state.num_players)]
+
+    def random_search_action(self, state: State, rng: Rng) -> Action:
+        """A uniform pick from `search_actions(state)`, for random playouts: the action at index
+        `rng.randbelow(len(actions))`, drawing nothing when there is a single action. Games may
+        override it to find that same action without building the whole list (same index, same stream)."""
+        actions = self.search_actions(state)
+        return actions[rng.randbelow(len(actions))] if len(actions) > 1 else actions[0]
+
     def seat_name(self, seat: int, lang: str = "en") -> str:
         """How people call a seat (games with player colours name the colour)."""
         return f"座位 {seat + 1}" if lang == "zh-TW" else f"Seat {seat + 1}"
@@ -166,6 +178,12 @@ class Game(ABC):
     def describe_action(self, action: Action, lang: str = "en") -> str:
         """The action in words for a game log (default: its notation)."""
         return str(action)
+
+    def describe_move(self, before: State, action: Action, lang: str = "en") -> str:
+        """The action in words as played in `before`, for the log read by those who may see it: a game
+        can name what it acted on and what it set off by itself (tiles laid automatically, blind draws
+        turned face up), so every change to the board appears in the log. Default: `describe_action`."""
+        return self.describe_action(action, lang)
 
     def action_visible(self, before: State, action: Action, seat: int | None) -> bool:
         """May `seat` (None: a spectator) read the notation of `action`, played in `before`? The
@@ -183,24 +201,72 @@ class Game(ABC):
         return tells_apart(before, action, seat)
 
     def undo_barrier(self, before: State, action: Action, after: State) -> bool:
-        """True when undoing `action` could let someone exploit what it revealed (a card drawn, a tile
-        turned up, a die rolled): Board Game Arena's rule. Default: a sampled test."""
-        from .visibility import reveals_or_draws
+        """True when undoing `action` could let someone exploit what it revealed: any action that turns
+        a card face up, looks at cards, draws, shuffles, rolls or otherwise reveals something (Board Game
+        Arena's rule), including the actor's own hidden cards shown to others.
 
-        return reveals_or_draws(before, action, after)
+        Default: always a barrier. A generic test can only sample positions and so can miss a reveal
+        (`core.visibility.reveals_or_draws` is that sampled test, kept as a tool); a game that knows
+        which of its actions reveal nothing overrides this with an exact answer (Cacao, Pocket Mars)."""
+        return True
+
+    def decision_kind(self, state: State) -> str | None:
+        """A public name for the pending decision's kind when the number of options it offers may
+        depend on what only the deciding seat knows (a hand), else None (anyone can count them).
+
+        Why: a bot answers a one-option question at once and thinks over two, so its reply time would
+        tell the table about the hidden hand; servers reply after a constant time per kind for these
+        decisions (server/bots.py). Default: "decision" for every decision of a game with hidden
+        information (erring on the side of pacing), None without; games answer exactly."""
+        return "decision" if self.hidden_information else None
 
     def describe_for(self, before: State, action: Action, seat: int | None, lang: str = "en") -> str:
         """The action in words as `seat` (None: a spectator) may know it, given the state it was
         played in. Games with hidden information mask what the seat did not see (a card drawn, a
         card readied face down). Default: the full words if `action_visible`, else a neutral phrase.
-        Contract: wherever `action_visible` is True this equals `describe_action` (servers rely on it)."""
+        Contract: wherever `action_visible` is True this equals `describe_move` (servers rely on it)."""
         if self.action_visible(before, action, seat):
-            return self.describe_action(action, lang)
+            return self.describe_move(before, action, lang)
         return "做了一個祕密行動" if lang == "zh-TW" else "makes a hidden move"
 
     def menu(self, state: State, lang: str = "en") -> list[MenuItem]:
         """Short codes for the legal actions, for people typing moves (default: 1, 2, 3 ...)."""
         return [MenuItem(str(i + 1), a, self.describe_action(a, lang)) for i, a in enumerate(state.legal_actions())]
+
+    # -- learning interfaces (boardlab.rl: PettingZoo, Gymnasium, OpenSpiel) ----------------------
+    def observation_size(self, players: int) -> int:
+        """Length of the float vector `encode_observation` returns (fixed per player count)."""
+        from .encoding import DEFAULT_SIZE
+
+        return DEFAULT_SIZE
+
+    def encode_observation(self, state: State, seat: int) -> list[float]:
+        """What `seat` may see as `observation_size` floats, for learning. Must depend on
+        `state.view(seat)` only. Default: feature hashing of the view (core/encoding.py), so every game
+        has one with no code; a game may supply a hand-made encoding instead."""
+        from .encoding import hash_view
+
+        return hash_view(state.view(seat), self.observation_size(state.num_players))
+
+    def max_game_length(self, players: int) -> int:
+        """An upper bound on the decisions of one game (OpenSpiel asks for one)."""
+        return 100_000
+
+    # -- balance reports (boardlab.sim.report) -----------------------------------------------------
+    def component_uses(self, before: State, action: Action) -> list[str]:
+        """Ids of the components (tiles, cards: ids from the game's data file) that `action`, played in
+        `before` by its seat to move, puts into play; balance reports count them per seat and relate them
+        to the result. Default: none (the report then has no component section)."""
+        return []
+
+    def end_reason(self, state: State) -> str:
+        """How a finished game ended, in a few words for a balance report. Default: by the result
+        (outright win, decided on the tie-break, shared win); games may name their end triggers."""
+        winners = state.winners()
+        if len(winners) != 1:
+            return "shared win" if winners else "nobody wins"
+        totals = sorted((s.total for s in state.scores()), reverse=True)
+        return "decided on the tie-break" if len(totals) > 1 and totals[0] == totals[1] else "outright win"
 
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
         """A text picture of what `seat` sees, for terminals (games draw a real board).
@@ -284,6 +350,14 @@ class State(ABC):
             raise NotYourTurnError(f"seat {seat} cannot act now: seat {self.current_player} is to decide")
         if action not in self.legal_actions():
             raise IllegalActionError(self.why_illegal(action))
+        self._apply(action)
+        self.history.append(action)
+        self._legal = None
+
+    def apply_unchecked(self, action: Action) -> None:
+        """`apply` without the legality check, for search bots whose action was just taken from this
+        very state's `legal_actions`/`search_actions`/`random_search_action` (the check would build or
+        scan the legal list again). Anything else must use `apply`."""
         self._apply(action)
         self.history.append(action)
         self._legal = None

@@ -5,7 +5,10 @@
 
 They use only the State API (clone, apply, view, determinize), so they work for any game; they are
 sampled tests and cost many clones, so every built-in game answers exactly and cheaply instead
-(`Game.action_visible`, `Game.undo_barrier`). These are the fallbacks for games that do not.
+(`Game.action_visible`, `Game.undo_barrier`). `tells_apart` is the fallback of `action_visible`.
+`reveals_or_draws` is no longer the default undo barrier: a sample can miss a reveal (e.g. a card
+every determinization happens to hold), so `Game.undo_barrier` now defaults to "always a barrier";
+it stays here as a tool (tests use it to show what the sampled test misses).
 """
 
 from __future__ import annotations

@@ -9,7 +9,10 @@ import sys
 import types
 
 from . import (
+    block_and_key,  # noqa: F401
     cacao,  # noqa: F401
+    cooper_island,  # noqa: F401
+    petrichor,  # noqa: F401
     pocket_mars,  # noqa: F401
 )
 

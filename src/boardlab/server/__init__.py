@@ -26,7 +26,15 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     import uvicorn
     from sqlalchemy.engine import make_url
 
+    _check_port(host, port)  # before printing an address that would not work
     url = db_url or default_db_url()
+    from .backup import DamagedDatabase, check_integrity
+
+    try:  # before anything opens (and writes into) the file
+        check_integrity(url)
+    except DamagedDatabase as e:
+        print(f"boardlab server: {e}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
     shown = make_url(normalize_url(url)).render_as_string(hide_password=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
@@ -42,11 +50,23 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     gc.set_threshold(young, middle, 100)
     shown_host = f"[{host}]" if ":" in host else host
     print(f"boardlab server: http://{shown_host}:{port}/  (database: {shown}; Ctrl-C stops)", flush=True)
-    # no per-message deflate: views are small, and compressing them cost ~10% of the CPU per move
+    from .limits import Limits
+    from .protocol import GuardedWebSocketProtocol, http_protocol
+
+    lim = Limits.from_env()
+    # no per-message deflate: views are small, and compressing them cost ~10% of the CPU per move.
+    # h11 with a header size limit and a header deadline, WebSocket pings for presence, a cap on
+    # connections (503 past it): docs/server.md, "Limits".
     uvicorn.run(
         app,
         host=host,
         port=port,
+        http=http_protocol(lim.header_timeout),
+        ws=GuardedWebSocketProtocol,
+        h11_max_incomplete_event_size=lim.max_header_bytes,
+        limit_concurrency=lim.max_connections,
+        ws_ping_interval=lim.ws_ping,
+        ws_ping_timeout=lim.ws_ping,
         ws_max_size=64 * 1024,
         ws_per_message_deflate=False,
         log_level="warning",
@@ -54,6 +74,28 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
         timeout_graceful_shutdown=3,
     )
     sys.stdout.flush()
+
+
+def _check_port(host: str, port: int) -> None:
+    """Exit with a clear message when the port is taken, instead of printing an address and failing."""
+    import errno
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            probe.bind((host, port))
+        except OSError as e:
+            busy = e.errno == errno.EADDRINUSE
+            why = "is already in use (another server?)" if busy else f"cannot be used ({e.strerror})"
+            print(
+                f"boardlab server: port {port} on {host} {why}.\n"
+                f"Pick another port: boardlab serve --port {port + 1}   (or: make run PORT={port + 1})",
+                file=sys.stderr,
+                flush=True,
+            )
+            raise SystemExit(1) from None
 
 
 __all__ = ["create_app", "serve"]

@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi import Path as PathParam
 from fastapi.encoders import jsonable_encoder
@@ -26,12 +27,16 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from slowapi import Limiter
+from slowapi.errors import RateLimitExceeded
+from slowapi.middleware import SlowAPIASGIMiddleware
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from boardlab.core import BoardlabError, games, get_game
 
 from .bots import BotRunner, known_bot_kinds
+from .limits import Limits, client_key
 from .policy import LANGS, lang_of
 from .store import Store
 from .tables import ApiError, Conn, Table, TableService, network_options
@@ -129,6 +134,11 @@ class StateOut(BaseModel):
     public: bool
     scores: list[dict[str, Any]] | None = None
     winners: list[int] | None = None
+    site: dict[str, Any] | None = Field(
+        None,
+        description="the site's part (server/site.py): rated, bot_level, users and ratings per seat, leavers, "
+        "clock {mode, speed, bank, per_move, cap, remaining, seat, since, out, deadline}, away_since, grace",
+    )
 
 
 class CreatedSeat(BaseModel):
@@ -164,7 +174,8 @@ class GameOut(BaseModel):
         description="data files the game's package ships for its renderer, by name: terms (the game's "
         "vocabulary per language, terms.json), components (the component set with provenance, "
         "components.json), cards (a card deck with provenance, cards.json) and rules (fixed components "
-        "and rule numbers, rules.json); a name is absent when the package has no such file",
+        "and rule numbers, rules.json) and about (the lobby card and How-to-play page, about.json); a name is "
+        "absent when the package has no such file",
     )
 
 
@@ -215,11 +226,44 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {c: {"model": ErrorOut} for c in codes}
 
 
-class BodyLimit:
-    """Refuse request bodies over MAX_BODY before they are read into memory (413)."""
+SECURITY_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+        b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+]
+"""On every HTTP response: scripts only from this server (no inline script, so an injected name
+cannot run), the pages cannot be framed (clickjacking), no Referer leaves, no MIME sniffing."""
 
+
+class SecurityHeaders:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(msg: Message) -> None:
+            if msg["type"] == "http.response.start":
+                msg["headers"] = [*msg.get("headers", []), *SECURITY_HEADERS]
+            await send(msg)
+
+        await self.app(scope, receive, with_headers)
+
+
+class BodyLimit:
+    """Refuse request bodies over MAX_BODY before they are read into memory (413), and bodies whose
+    next chunk takes over `body_timeout` seconds to arrive (408: a slow sender holds a connection)."""
+
+    def __init__(self, app: ASGIApp, body_timeout: float = 10.0) -> None:
+        self.app = app
+        self.body_timeout = body_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -233,7 +277,10 @@ class BodyLimit:
 
         async def limited() -> Message:
             nonlocal seen
-            msg = await receive()
+            try:
+                msg = await asyncio.wait_for(receive(), self.body_timeout)
+            except TimeoutError:
+                raise _TooSlow from None
             if msg["type"] == "http.request":
                 seen += len(msg.get("body", b""))
                 if seen > MAX_BODY:
@@ -244,10 +291,23 @@ class BodyLimit:
             await self.app(scope, limited, send)
         except _TooLarge:
             await _too_large(send)
+        except _TooSlow:
+            await _json_response(send, 408, {"error": "too_slow", "detail": "the request body came too slowly"})
 
 
 class _TooLarge(Exception):
     pass
+
+
+class _TooSlow(Exception):
+    pass
+
+
+async def _json_response(send: Send, status: int, payload: dict[str, Any]) -> None:
+    body = json.dumps(payload).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _too_large(send: Send) -> None:
@@ -273,12 +333,17 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         bots = BotRunner()
         svc = TableService(store, bots)
         app.state.svc = svc
+        from .site import Site
+
+        app.state.site = Site(svc)
+        await app.state.site.start()
         resumer = asyncio.create_task(svc.resume()) if resume else None
         try:
             yield
         finally:
             if resumer is not None:
                 resumer.cancel()
+            app.state.site.close()
             await svc.close()
             bots.close()
             await asyncio.to_thread(store.close)
@@ -289,11 +354,24 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         lifespan=lifespan,
         docs_url=None,
         redoc_url=None,
-        responses=_errors(400, 413),
+        responses=_errors(400, 413, 429),
         description="Play boardlab's board games: tables, seats, moves, live updates by WebSocket "
         "(/ws/tables/{id}, see docs/server.md).",
     )
-    app.add_middleware(BodyLimit)
+    limits = Limits.from_env()
+    limiter = Limiter(key_func=client_key, default_limits=[limits.rate_default], storage_uri="memory://")
+    app.state.limiter = limiter
+    app.add_middleware(BodyLimit, body_timeout=limits.body_timeout)
+    app.add_middleware(SlowAPIASGIMiddleware)
+    app.add_middleware(SecurityHeaders)
+
+    @app.exception_handler(RateLimitExceeded)
+    async def _rate_limited(_req: Request, e: RateLimitExceeded) -> JSONResponse:
+        return JSONResponse(
+            {"error": "rate_limited", "detail": f"too many requests from this client (limit: {e.detail})"},
+            status_code=429,
+            headers={"Retry-After": "1"},
+        )
 
     @app.exception_handler(ApiError)
     async def _api_error(_req: Request, e: ApiError) -> JSONResponse:
@@ -375,12 +453,18 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         status_code=201,
         response_model=CreatedOut,
         tags=["lobby"],
-        responses=_errors(400, 404, 413),
+        responses=_errors(400, 404, 413, 429),
     )
+    @limiter.limit(limits.rate_create)
     async def create_table(body: CreateTable, request: Request) -> JSONResponse:
         """Create a table. The response holds each human seat's secret token, once: share the links."""
         t, tokens = await svc_of(request).create(
-            body.game, body.players, body.options, [s.model_dump() for s in body.seats], body.public
+            body.game,
+            body.players,
+            body.options,
+            [s.model_dump() for s in body.seats],
+            body.public,
+            client=client_key(request),
         )
         seats = [
             {
@@ -402,8 +486,9 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         return JSONResponse(await svc_of(request).open_tables())
 
     @app.post(
-        "/api/tables/{table_id}/join", response_model=JoinedOut, tags=["lobby"], responses=_errors(404, 409)
+        "/api/tables/{table_id}/join", response_model=JoinedOut, tags=["lobby"], responses=_errors(404, 409, 429)
     )
+    @limiter.limit(limits.rate_seats)
     async def join(body: JoinIn, request: Request, table_id: str = TableId) -> JSONResponse:
         """Take a free seat; the response holds the new seat's secret token."""
         svc = svc_of(request)
@@ -511,8 +596,9 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         "/api/tables/{table_id}/seats/{seat}/bot",
         response_model=StateOut,
         tags=["seats"],
-        responses=_errors(400, 401, 403, 404, 409),
+        responses=_errors(400, 401, 403, 404, 409, 429),
     )
+    @limiter.limit(limits.rate_seats)
     async def seat_to_bot(
         body: BotIn,
         request: Request,
@@ -532,8 +618,9 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         "/api/tables/{table_id}/seats/{seat}/human",
         response_model=StateOut,
         tags=["seats"],
-        responses=_errors(401, 403, 404, 409),
+        responses=_errors(401, 403, 404, 409, 429),
     )
+    @limiter.limit(limits.rate_seats)
     async def seat_to_human(
         request: Request,
         table_id: str = TableId,
@@ -554,8 +641,9 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         "/api/tables/{table_id}/rematch",
         response_model=JoinedOut,
         tags=["lobby"],
-        responses=_errors(401, 403, 404, 409),
+        responses=_errors(401, 403, 404, 409, 429),
     )
+    @limiter.limit(limits.rate_create)
     async def rematch(
         request: Request, table_id: str = TableId, cred: Cred = None
     ) -> JSONResponse:
@@ -580,7 +668,7 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         await ws.accept()
         svc: TableService = ws.app.state.svc
         try:
-            hello = json.loads(await asyncio.wait_for(ws.receive_text(), 15))
+            hello = orjson.loads(await asyncio.wait_for(ws.receive_text(), 15))  # depth-limited parser
             tokens = hello.get("tokens") or []
             if (
                 not isinstance(tokens, list)
@@ -592,7 +680,7 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         except ApiError as e:
             await _send_close(ws, {"type": "error", **e.to_json(), "status": e.status}, 4404)
             return
-        except (TimeoutError, ValueError, AttributeError, WebSocketDisconnect):
+        except (TimeoutError, ValueError, AttributeError, KeyError, TypeError, WebSocketDisconnect):
             await _send_close(
                 ws,
                 {
@@ -621,28 +709,60 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
                 return
             if s not in seats:
                 seats.append(s)
-        conn = Conn(seats or [None], lang_of(hello.get("lang")), ws.send_text)
+        lim = svc.limits
+        conn = Conn(seats or [None], lang_of(hello.get("lang")), ws.send_text, lim.ws_queue, lim.ws_send_timeout)
 
         async def sender() -> None:
-            with contextlib.suppress(Exception):
+            try:
                 await conn.run()
-            with contextlib.suppress(Exception):
-                await ws.close()
+            except asyncio.CancelledError:
+                pass  # dropped: Conn.drop logged why
+            except Exception as e:  # the socket failed under a send; the reader sees the disconnect too
+                log.info("WebSocket send failed at table %s: %r", t.id, e)
+
+        async def reader() -> None:
+            while True:
+                msg = await ws.receive()
+                if msg["type"] == "websocket.disconnect":
+                    return
+                raw = msg.get("text")
+                if raw is None:
+                    reply: dict[str, Any] | None = {
+                        "type": "error",
+                        "id": None,
+                        "status": 400,
+                        "error": "bad_message",
+                        "detail": "messages are JSON text frames",
+                    }
+                else:
+                    reply = await _ws_command(svc, t, conn, raw)
+                if reply is not None:
+                    conn.push(json.dumps(reply, ensure_ascii=False))
 
         conn.task = asyncio.create_task(sender())
         svc.attach(t, conn)
+        reading = asyncio.create_task(reader())
+        gone = asyncio.create_task(conn.gone.wait())
         try:
-            while True:
-                raw = await ws.receive_text()
-                reply = await _ws_command(svc, t, conn, raw)
-                if reply is not None:
-                    conn.push(json.dumps(reply, ensure_ascii=False))
-        except (WebSocketDisconnect, RuntimeError):
-            pass
+            await asyncio.wait({reading, gone}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            svc.detach(t, conn)
-            conn.close()
+            svc.detach(t, conn)  # presence follows the socket: the seat is free for a bot from now
+            gone.cancel()
+            reading.cancel()
+            with contextlib.suppress(BaseException):
+                await reading
+            if conn.why is None:
+                conn.close()  # the client left (or the table is reloaded): flush what is queued
+                with contextlib.suppress(BaseException):
+                    await asyncio.wait_for(asyncio.shield(conn.task), lim.ws_send_timeout)
+            # a dropped client gets a close frame if its socket takes one; if not, the protocol
+            # aborts the socket once this handler returns (server/protocol.py)
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(ws.close(1008 if conn.why else 1000), 1)
 
+    from .site import router as site_router
+
+    app.include_router(site_router(WEB))  # accounts, rated tables, clocks, chat, profiles (server/site.py)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -664,7 +784,7 @@ async def _ws_command(svc: TableService, t: Table, conn: Conn, raw: str) -> dict
     """Handle one client message; the reply (ack or error) goes to this connection only."""
     msg_id: Any = None
     try:
-        msg = json.loads(raw)
+        msg = orjson.loads(raw)  # depth-limited (1024): `"[" * 60000` is a clean JSONDecodeError
         if not isinstance(msg, dict):
             raise ApiError(400, "bad_message", "messages are JSON objects")
         msg_id = msg.get("id")
@@ -679,7 +799,7 @@ async def _ws_command(svc: TableService, t: Table, conn: Conn, raw: str) -> dict
         seat = msg.get("seat", held[0] if len(held) == 1 else None)
         if not held:
             raise ApiError(401, "no_token", "spectators cannot act")
-        if seat not in held or isinstance(seat, bool):
+        if type(seat) is not int or seat not in held:  # not 1.0 (== 1 in Python), not True
             raise ApiError(403, "bad_token", "this connection holds no such seat")
         move = msg.get("move")
         if not isinstance(move, int) or isinstance(move, bool):
@@ -694,8 +814,11 @@ async def _ws_command(svc: TableService, t: Table, conn: Conn, raw: str) -> dict
         return {"type": "ack", "id": msg_id, "version": t.version}
     except ApiError as e:
         return {"type": "error", "id": msg_id, "status": e.status, **e.to_json()}
-    except (json.JSONDecodeError, UnicodeError):
+    except (json.JSONDecodeError, UnicodeError, RecursionError):
         return {"type": "error", "id": msg_id, "status": 400, "error": "bad_message", "detail": "not JSON"}
+    except Exception:  # a bug, not the client's fault: log it, answer, keep the connection
+        log.exception("WebSocket message failed at table %s", t.id)
+        return {"type": "error", "id": msg_id, "status": 500, "error": "internal", "detail": "internal error"}
 
 
 def _state(text: str | None) -> Response:
@@ -705,11 +828,11 @@ def _state(text: str | None) -> Response:
 
 async def _send_close(ws: WebSocket, msg: dict[str, Any], code: int) -> None:
     with contextlib.suppress(Exception):
-        await ws.send_text(json.dumps(msg))
-        await ws.close(code)
+        await asyncio.wait_for(ws.send_text(json.dumps(msg)), 5)
+        await asyncio.wait_for(ws.close(code), 5)
 
 
-RENDERER_DATA = ("terms", "components", "cards", "rules")
+RENDERER_DATA = ("terms", "components", "cards", "rules", "about")
 """Data files (`<name>.json` in the game's package) published with /api/games for the web renderers."""
 
 

@@ -6,6 +6,10 @@ by default they run in a process pool. A worker gets only what it needs to rebui
 the process boundary, and the bot only ever sees `observe(state, seat)` of its own seat.
 If a bot fails or overruns its budget, the move falls back to a seeded random legal action, so a
 table never hangs on a bot.
+
+Pacing: where the number of options of a decision is itself hidden (`Game.decision_kind`, e.g. a
+"do / skip" asked even when the hand lacks the colour), a bot's reply comes after a constant time per
+decision kind (`BotRunner.pace`), so how long it thought cannot tell the table about the hand.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ from boardlab.bots import DEFAULT_SECONDS
 from boardlab.core import Rng, get_game, observe
 
 log = logging.getLogger("boardlab.server")
+
+PACE_MARGIN = 0.2
+"""Seconds added to the bot budget for paced decisions (replaying the log in a worker, pool overhead)."""
 
 BOT_KINDS = ("random", "greedy", "mcts")
 """Bot kinds a seat may have; "easy"/"medium"/"hard" levels from boardlab.bots are accepted too."""
@@ -62,13 +69,19 @@ def _import_modules(modules: Sequence[str]) -> None:
 
 def run_job(job: BotJob) -> str:
     """Rebuild the position, ask the bot of `job.kind`, and return the chosen action's notation."""
+    return run_paced_job(job)[0]
+
+
+def run_paced_job(job: BotJob) -> tuple[str, str | None]:
+    """`run_job`, plus the decision's kind when its option count is hidden (None: public)."""
     _import_modules(job.modules)
     game = get_game(job.game)
     state = game.replay(job.players, job.seed, job.actions, **job.options)
     if state.current_player != job.seat:
         raise RuntimeError(f"bot for seat {job.seat} asked while seat {state.current_player} decides")
+    kind = game.decision_kind(state)
     obs = observe(state, job.seat)
-    return str(_make(job.kind, job.bot_seed, job.seconds).choose(obs))
+    return str(_make(job.kind, job.bot_seed, job.seconds).choose(obs)), kind
 
 
 def random_choice(legal: Sequence[Any], seed: int) -> Any:
@@ -111,6 +124,7 @@ class BotRunner:
             seconds if seconds is not None else float(os.environ.get("BOARDLAB_BOT_SECONDS", str(DEFAULT_SECONDS)))
         )
         self.grace = 2.0 + self.seconds  # wall-clock limit before the random fallback
+        self.pace_margin = PACE_MARGIN
         self.pool: cf.Executor
         if executor == "thread":
             self.pool = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="boardlab-bot")
@@ -118,11 +132,21 @@ class BotRunner:
             ctx = multiprocessing.get_context("spawn")
             self.pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
 
+    def pace(self, kind: str) -> float:
+        """The constant reply time for decisions of `kind` whose option count is hidden: the thinking
+        budget (a search stops within it) plus a margin for rebuilding the position and the pool."""
+        return self.seconds + self.pace_margin
+
     async def choose(self, job: BotJob) -> str:
-        """Ask a worker; raises TimeoutError past the budget (the caller falls back to random)."""
+        """Ask a worker; raises TimeoutError past the budget (the caller falls back to random). A
+        decision whose option count is hidden is answered no sooner than `pace(kind)` after the call."""
         loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(self.pool, run_job, job)
-        return await asyncio.wait_for(fut, timeout=self.grace)
+        start = loop.time()
+        fut = loop.run_in_executor(self.pool, run_paced_job, job)
+        text, kind = await asyncio.wait_for(fut, timeout=self.grace)
+        if kind is not None:
+            await asyncio.sleep(max(0.0, start + self.pace(kind) - loop.time()))
+        return text
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)

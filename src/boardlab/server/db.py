@@ -109,3 +109,6 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+
+
+from . import sitedb as _sitedb  # noqa: E402,F401  (the site's tables join `metadata`: one schema, one migration chain)

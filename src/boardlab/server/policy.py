@@ -47,7 +47,7 @@ def log_texts(game: Game, before: State, action: Any, visible: frozenset[Viewer]
 
     Viewers who may read the notation (`visible`, which includes the actor) get the full words; only
     the others ask the game for masked words, so no visibility test runs twice for one viewer."""
-    full = {lang: str(game.describe_action(action, lang)) for lang in LANGS}
+    full = {lang: str(game.describe_move(before, action, lang)) for lang in LANGS}
     return tuple(
         full[lang] if v in visible else str(game.describe_for(before, action, v, lang))
         for v in viewers(players)

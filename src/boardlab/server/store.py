@@ -47,6 +47,9 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        from .backup import check_integrity
+
+        check_integrity(url)  # a damaged SQLite file is refused, not served (server/backup.py)
         self.engine: Engine = make_engine(url)
         migrate(self.engine)
         self._queue: queue.SimpleQueue[Any] = queue.SimpleQueue()

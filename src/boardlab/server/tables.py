@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import hashlib
 import hmac
 import json
@@ -41,8 +40,10 @@ from boardlab.core import (
 )
 
 from . import policy
+from .botpool import FairPool, fair_choose
 from .bots import BotJob, BotRunner, known_bot_kinds, random_choice
 from .db import log_t, seats_t, tables_t
+from .limits import Holdings, Limits, bad_text
 from .store import RowInsert, Store
 
 log = logging.getLogger("boardlab.server")
@@ -120,6 +121,7 @@ class Entry(NamedTuple):
     notation: str
     visible: int  # bit v: seat v may read the notation; bit `players`: spectators may
     texts: tuple[str, ...]  # the line in words per viewer and language, masked per viewer (see policy)
+    undoable: bool = False  # not an undo barrier (`policy.undo_allowed`): what `can_undo` offers
 
     def text(self, viewer: Viewer, lang: str, players: int) -> str:
         return self.texts[policy.text_index(viewer, lang, players)]
@@ -143,11 +145,11 @@ class TableLog:
 
     @staticmethod
     def _flat(e: Entry) -> tuple[Any, ...]:
-        return (e.n, e.seat, e.notation, e.visible, *e.texts)
+        return (e.n, e.seat, e.notation, e.visible, e.undoable, *e.texts)
 
     @staticmethod
     def _entry(row: tuple[Any, ...]) -> Entry:
-        return Entry(row[0], row[1], row[2], row[3], row[4:])
+        return Entry(row[0], row[1], row[2], row[3], row[5:], row[4])
 
     def append(self, e: Entry) -> None:
         self._rows.append(self._flat(e))
@@ -171,31 +173,68 @@ class TableLog:
 
 
 class Conn:
-    """One WebSocket: which seats it holds, its language, and its outgoing queue."""
+    """One WebSocket: which seats it holds, its language, and its outgoing queue.
 
-    def __init__(self, seats: list[Viewer], lang: str, send: Callable[[str], Awaitable[None]]) -> None:
+    Back-pressure: the queue is bounded (`BOARDLAB_WS_QUEUE`) and every send must leave within
+    `BOARDLAB_WS_SEND_TIMEOUT` seconds; a client that stops reading trips one or the other and is
+    dropped: `drop()` does not go through the (full) queue, it cancels the sender, sets `gone` (the
+    handler then detaches the seats and returns) and logs why."""
+
+    def __init__(
+        self,
+        seats: list[Viewer],
+        lang: str,
+        send: Callable[[str], Awaitable[None]],
+        max_queue: int = 256,
+        send_timeout: float = 10.0,
+    ) -> None:
         self.seats = seats
         self.lang = lang
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=512)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=max_queue)
         self._send = send
+        self.send_timeout = send_timeout
         self.task: asyncio.Task[None] | None = None
+        self.gone = asyncio.Event()
+        self.why: str | None = None
 
     def push(self, text: str) -> None:
+        if self.gone.is_set():
+            return
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a client that does not read: drop it rather than buffer forever
-            self.close()
+            self.drop(f"{self.queue.maxsize} messages queued")
 
     def close(self) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
+        """Finish sending what is queued, then stop (or drop at once if the queue is full)."""
+        try:
             self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.drop(f"{self.queue.maxsize} messages queued at close")
+
+    def drop(self, why: str) -> None:
+        """Give up on this client now, whatever is queued."""
+        if self.gone.is_set():
+            return
+        self.why = why
+        log.warning("dropping a WebSocket that does not keep up (%s; seats %s)", why, self.seats)
+        self.gone.set()
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
 
     async def run(self) -> None:
-        while True:
-            text = await self.queue.get()
-            if text is None:
-                return
-            await self._send(text)
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    return
+                try:
+                    await asyncio.wait_for(self._send(text), self.send_timeout)
+                except TimeoutError:
+                    self.drop(f"a message took over {self.send_timeout:g} s to leave")
+                    return
+        finally:
+            self.gone.set()
 
 
 @dataclass
@@ -254,10 +293,14 @@ def _offer(game: Game, action: Any, lang: str) -> dict[str, str]:
     return item
 
 
-def _entry(game: Game, n: int, seat: int, action: Any, before: State, players: int) -> Entry:
+def _entry(
+    game: Game, n: int, seat: int, action: Any, before: State, players: int, after: State | None = None
+) -> Entry:
+    """`after` (the state the action led to) decides whether the entry may be undone; without it, no."""
     visible = policy.visible_to(game, before, action, seat, players)
     mask = sum(1 << policy.viewer_index(v, players) for v in visible)
-    return Entry(n, seat, str(action), mask, policy.log_texts(game, before, action, visible, players))
+    undoable = after is not None and policy.undo_allowed(game, before, action, after)
+    return Entry(n, seat, str(action), mask, policy.log_texts(game, before, action, visible, players), undoable)
 
 
 def entry_json(t: Table, e: Entry, viewer: Viewer, lang: str) -> dict[str, Any]:
@@ -285,7 +328,7 @@ def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
         "thinking": sorted(t.thinking),
         "log_len": len(t.entries),
         "last": entry_json(t, t.entries[-1], viewer, lang) if t.entries else None,
-        "can_undo": bool(mine and t.entries and t.entries[-1].seat == viewer),
+        "can_undo": bool(mine and t.entries and t.entries[-1].seat == viewer and t.entries[-1].undoable),
         "rematch": t.rematch_id,
         "public": t.public,
     }
@@ -305,6 +348,10 @@ class TableService:
             absent_grace if absent_grace is not None else float(os.environ.get("BOARDLAB_ABSENT_GRACE", "60"))
         )
         self.bot_delay = float(os.environ.get("BOARDLAB_BOT_DELAY", "0"))
+        self.limits = Limits.from_env()
+        self.holdings = Holdings()  # per-client caps (server/limits.py)
+        self.bot_pool = FairPool(int(getattr(bots.pool, "_max_workers", 1)))  # fair share per client
+        self.hooks: Any = None  # the site around the games (server/site.py): clocks, ratings, accounts
         self._tables: OrderedDict[str, Table] = OrderedDict()
         self._loading: dict[str, asyncio.Future[Table]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -364,7 +411,7 @@ class TableService:
             action = game.parse_action(state, r.text)
             before = state.clone()
             state.apply(action, r.seat)
-            entries.append(_entry(game, r.n, r.seat, action, before, trow.players))
+            entries.append(_entry(game, r.n, r.seat, action, before, trow.players, state))
         seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in srows]
         return Table(
             trow.id,
@@ -401,8 +448,10 @@ class TableService:
         seat_specs: list[dict[str, Any]],
         public: bool,
         rematch_of: Table | None = None,
+        client: str | None = None,
     ) -> tuple[Table, dict[int, str]]:
-        """Create a table; returns it with the clear tokens of its human seats (shown once)."""
+        """Create a table; returns it with the clear tokens of its human seats (shown once).
+        `client` (who asks) is held to the per-client caps of server/limits.py."""
         try:
             game = get_game(game_name)
         except UnknownGameError as e:
@@ -420,7 +469,7 @@ class TableService:
                     f"option {key!r} cannot be set from the network "
                     f"(allowed: {', '.join(sorted(allowed)) or 'none'})",
                 )
-        seed = secrets.randbits(52)
+        seed = secrets.randbits(63)  # the widest the seed column (BIGINT) holds; never sent to anyone
         try:
             state = game.new_game(players, seed, **options)
         except ConfigError as e:
@@ -450,6 +499,12 @@ class TableService:
                 seats.append(Seat(i, "open", None, name, None))
             else:
                 raise ApiError(400, "bad_seats", f"seat kind must be human, open or bot, not {kind!r}")
+        if any(bad_text(s.name) for s in seats):
+            raise ApiError(400, "bad_name", "names may not hold control characters")
+        lobby = public and any(s.kind == "open" for s in seats)
+        thinking_bots = any(s.kind == "bot" and s.bot != "random" for s in seats)
+        if client is not None:
+            self._check_caps(client, lobby, thinking_bots)
         tid = secrets.token_urlsafe(9)
         now = time.time()
         t = Table(
@@ -502,9 +557,28 @@ class TableService:
                 conn.execute(tables_t.update().where(tables_t.c.id == rematch_of.id).values(rematch_id=tid))
 
         await self.store.write(write)
+        if client is not None and t.status == "playing":
+            self.holdings.add(client, tid, lobby, thinking_bots)
         self._remember(t)
+        if self.hooks is not None:
+            self.hooks.created(t)
         self._kick(t)
         return t, tokens
+
+    def _check_caps(self, client: str, lobby: bool, thinking_bots: bool) -> None:
+        """429 when this client already holds as many unfinished tables of a kind as it may."""
+        lim, h = self.limits, self.holdings
+        for over, what, n in (
+            (len(h.tables.get(client, ())) >= lim.max_tables, "unfinished tables", lim.max_tables),
+            (lobby and len(h.lobby.get(client, ())) >= lim.max_lobby, "tables in the lobby", lim.max_lobby),
+            (
+                thinking_bots and len(h.bots.get(client, ())) >= lim.max_bot_tables,
+                "unfinished tables with thinking bots",
+                lim.max_bot_tables,
+            ),
+        ):
+            if over:
+                raise ApiError(429, "too_many_tables", f"one client may hold at most {n} {what}; finish some first")
 
     # -- auth ---------------------------------------------------------------------------------------
     @staticmethod
@@ -524,6 +598,8 @@ class TableService:
         language, returns the seat's new state message (JSON text, shared with the push)."""
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
             raise ApiError(413, "too_long", f"an action is at most {MAX_ACTION_CHARS} characters")
+        if bad_text(text):
+            raise ApiError(400, "bad_action", "an action may not hold control characters")
         return await _shielded(self._act(t, seat, move, text, lang, by_bot=False))
 
     async def _act(
@@ -564,20 +640,23 @@ class TableService:
             n = t.version
             over = after.is_over
             try:
-                entry = _entry(t.game, n, seat, action, before, t.players)
+                entry = _entry(t.game, n, seat, action, before, t.players, after)
                 await self.store.write(_append(t.id, n, seat, "act", str(action), over))
             except BaseException as e:
-                self._forget(t)
-                if isinstance(e, Exception):
-                    log.exception("cannot store a move at table %s", t.id)
-                    raise ApiError(503, "storage", "the move could not be stored; nothing changed") from None
-                raise
+                if not isinstance(e, Exception):
+                    self._forget(t)
+                    raise
+                log.exception("cannot store a move at table %s", t.id)
+                await self._settle(t, n, seat, "act", str(action), "move")  # stored after all? go on
             t.state = after  # the swap, version and log entry change together (no await in between)
             t.version += 1
             t.entries.append(entry)
             if over:
                 t.status = "finished"
+                self.holdings.finish(t.id)
             self._touch(t, seat)
+            if self.hooks is not None:
+                self.hooks.after_move(t, seat, by_bot)
             self._kick(t)
             self.broadcast(t)
             return None if lang is None else self.encoded(t, seat, lang)
@@ -595,6 +674,8 @@ class TableService:
                 raise ApiError(
                     409, "no_undo", "only your own last action, during your own turn, can be undone"
                 )
+            if self.hooks is not None:
+                self.hooks.check_undo(t)
             last = t.entries[-1]
             before = self._replay(t, t.entries.upto(len(t.entries) - 1))
             after = t.state
@@ -608,9 +689,8 @@ class TableService:
             try:
                 await self.store.write(_append(t.id, t.version, seat, "undo", str(last.n), False))
             except Exception:
-                self._forget(t)
                 log.exception("cannot store an undo at table %s", t.id)
-                raise ApiError(503, "storage", "the undo could not be stored; nothing changed") from None
+                await self._settle(t, t.version, seat, "undo", str(last.n), "undo")
             t.version += 1
             t.entries.pop()
             t.state = before
@@ -625,6 +705,27 @@ class TableService:
             state.apply(t.game.parse_action(state, e.notation), e.seat)
         return state
 
+    async def _settle(self, t: Table, n: int, seat: int, kind: str, text: str, what: str) -> None:
+        """A write failed: was it committed anyway (the connection can die after the commit, before
+        its answer)? Read the log row back. Stored: return, and the caller goes on as if the write
+        had succeeded. Not stored: 503 "nothing changed", which is then true. Cannot tell (the database
+        does not answer): 503 saying so; the table is rebuilt from the database when it answers."""
+        try:
+            row = await self.store.read(lambda c: _log_row(c, t.id, n))
+        except Exception:
+            log.exception("cannot read back log row %s of table %s", n, t.id)
+            self._forget(t)
+            raise ApiError(
+                503,
+                "storage_unknown",
+                f"the database did not answer: the {what} may or may not have been stored; reload the table",
+            ) from None
+        if row is not None and (row.seat, row.kind, row.text) == (seat, kind, text):
+            log.warning("log row %s of table %s was committed although the write reported an error", n, t.id)
+            return
+        self._forget(t)
+        raise ApiError(503, "storage", f"the {what} could not be stored; nothing changed")
+
     def _forget(self, t: Table) -> None:
         """After a failed commit the memory may disagree with the database: drop the cached table
         (its clients reconnect and it is rebuilt from the log, the source of truth)."""
@@ -636,6 +737,8 @@ class TableService:
 
     # -- seats --------------------------------------------------------------------------------------
     async def join(self, t: Table, seat: int | None, name: str | None) -> tuple[int, str]:
+        if name and bad_text(name):
+            raise ApiError(400, "bad_name", "names may not hold control characters")
         async with t.lock:
             free = [s.seat for s in t.seats if s.kind == "open"]
             if t.over or not free:
@@ -651,6 +754,8 @@ class TableService:
                 _seat_update(t.id, seat, kind="human", bot=None, name=new_name, token_hash=hash_token(token))
             )
             s.kind, s.bot, s.name, s.token_hash = "human", None, new_name, hash_token(token)
+            if not any(x.kind == "open" for x in t.seats):
+                self.holdings.unlist(t.id)
             self._touch(t, seat)
             self._kick(t)
             self.broadcast(t)
@@ -681,6 +786,10 @@ class TableService:
                 _seat_update(t.id, seat, kind="bot", bot=bot, name=s.name, token_hash=s.token_hash)
             )
             s.kind, s.bot = "bot", bot
+            if bot != "random":
+                self.holdings.mark_bots(t.id)
+            if self.hooks is not None:
+                self.hooks.seat_to_bot(t, by, seat)
             self._kick(t)
             self.broadcast(t)
 
@@ -738,7 +847,10 @@ class TableService:
         key = (viewer, lang)
         text = t._cache.get(key)
         if text is None:
-            text = orjson.dumps(state_message(t, viewer, lang), option=orjson.OPT_NON_STR_KEYS).decode()  # hot path
+            msg = state_message(t, viewer, lang)
+            if self.hooks is not None:
+                self.hooks.extend(t, viewer, msg)
+            text = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()  # hot path
             t._cache[key] = text
         return text
 
@@ -773,22 +885,34 @@ class TableService:
 
     # -- connections --------------------------------------------------------------------------------
     def attach(self, t: Table, conn: Conn) -> None:
+        """Only a seat coming online changes what others see (its "connected" flag): then everyone
+        gets the news; otherwise (a spectator, a second tab) only the newcomer gets its state, so
+        1,000 watchers joining cost 1,000 pushes, not 500,000."""
         t.conns.add(conn)
+        changed = False
         for v in conn.seats:
             if v is not None:
                 t.seats[v].connected += 1
                 t.seats[v].last_seen = time.monotonic()
-        self.broadcast(t)
+                changed |= t.seats[v].connected == 1
+        if changed:
+            self.broadcast(t)
+        else:
+            for v in conn.seats:
+                conn.push(self.encoded(t, v, conn.lang))
 
     def detach(self, t: Table, conn: Conn) -> None:
         if conn not in t.conns:
             return
         t.conns.discard(conn)
+        changed = False
         for v in conn.seats:
             if v is not None:
                 t.seats[v].connected -= 1
                 t.seats[v].last_seen = time.monotonic()
-        self.broadcast(t)
+                changed |= t.seats[v].connected == 0
+        if changed:
+            self.broadcast(t)
 
     @staticmethod
     def _touch(t: Table, seat: int) -> None:
@@ -807,11 +931,14 @@ class TableService:
 
     async def _bot_move(self, t: Table, seat: int, version: int) -> None:
         s = t.seats[seat]
-        bot_seed = (t.seed * 1_000_003 + version * 31 + seat) & ((1 << 62) - 1)
+        # independent of the table seed: a bot's (random) moves must not leak bits of the deal; the
+        # move itself is logged, so replays do not need the bot's seed
+        bot_seed = secrets.randbits(62)
         text: str | None = None
         try:
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            delay = self.hooks.bot_delay(t, seat) if self.hooks is not None else self.bot_delay
+            if delay:
+                await asyncio.sleep(delay)
             if s.bot == "random":  # O(1): no need to leave the loop
                 text = str(random_choice(t.state.legal_actions(), bot_seed))
             else:
@@ -828,7 +955,9 @@ class TableService:
                     self.bots.seconds,
                 )
                 try:
-                    text = await self.bots.choose(job)
+                    # round-robin over clients (tables without a known creator count as their own)
+                    owner = self.holdings.owner.get(t.id, t.id)
+                    text = await fair_choose(self.bot_pool, self.bots, owner, job)
                 except (TimeoutError, Exception) as e:
                     log.warning("bot %s at table %s failed (%s); playing a random move", s.bot, t.id, e)
                     if t.version == version and t.state.current_player == seat:
@@ -896,6 +1025,12 @@ def _seat_update(tid: str, seat: int, **values: Any) -> Callable[[Connection], N
         )
 
     return write
+
+
+def _log_row(conn: Connection, tid: str, n: int) -> Any:
+    return conn.execute(
+        sa.select(log_t.c.seat, log_t.c.kind, log_t.c.text).where(log_t.c.table_id == tid, log_t.c.n == n)
+    ).first()
 
 
 def _load_rows(conn: Connection, tid: str) -> tuple[Any, list[Any], list[Any]] | None:

@@ -17,11 +17,12 @@ from boardlab.core import Rng, get_game, observe
 
 
 def random_playouts(game: str, players: int, seconds: float, seed: int = 0) -> dict[str, float]:
-    """Play random games for about `seconds`; games/s and decisions/s."""
+    """Play random games for about `seconds`; games/s and decisions/s (wall), and decisions per CPU second
+    (the steadier figure on a shared machine)."""
     g = get_game(game)
     rng = Rng(seed)
     games = decisions = 0
-    start = time.perf_counter()
+    start, cpu0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         state = g.new_game(players, seed + games)
         while not state.is_over:
@@ -29,9 +30,38 @@ def random_playouts(game: str, players: int, seconds: float, seed: int = 0) -> d
             state.apply(legal[rng.randbelow(len(legal))])
             decisions += 1
         games += 1
-    elapsed = time.perf_counter() - start
-    return {"games": games, "decisions": decisions, "seconds": elapsed,
-            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu0
+    return {"games": games, "decisions": decisions, "seconds": elapsed, "cpu_seconds": cpu,
+            "games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed,
+            "decisions_per_cpu_s": decisions / cpu if cpu else 0.0}
+
+
+def anchor(seconds: float, seed: int = 0) -> dict[str, float] | None:
+    """The same random-playout loop on OpenSpiel's C++ backgammon driven from Python (chance outcomes
+    sampled), so that figures taken on a busy machine can be read as a ratio to it. None without pyspiel
+    (it comes with the `rl` extra)."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("backgammon")
+    rng = Rng(seed)
+    games = decisions = 0
+    start, cpu0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randbelow(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randbelow(len(legal))])
+                decisions += 1
+        games += 1
+    elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu0
+    return {"game": "open_spiel backgammon (C++)", "games": games, "decisions": decisions, "seconds": elapsed,
+            "decisions_per_s": decisions / elapsed, "decisions_per_cpu_s": decisions / cpu if cpu else 0.0}
 
 
 def mcts_speed(game: str, players: int, iterations: int, moves: int, seed: int = 0) -> dict[str, float]:
@@ -73,13 +103,18 @@ def machine() -> dict[str, Any]:
 
 
 def run(game: str, quick: bool = False, seed: int = 0) -> dict[str, Any]:
-    """The full benchmark for one game: random playouts per player count, MCTS speed (2 players)."""
+    """The full benchmark for one game: random playouts and MCTS speed per player count."""
     g = get_game(game)
     secs = 0.5 if quick else 5.0
-    results: dict[str, Any] = {"game": game, "machine": machine(), "quick": quick, "random": {}, "mcts": {}}
+    results: dict[str, Any] = {"game": game, "machine": machine(), "quick": quick, "random": {}, "mcts": {},
+                               "anchor": anchor(secs, seed)}
     for n in range(g.min_players, g.max_players + 1):
-        results["random"][str(n)] = random_playouts(game, n, secs, seed)
-    n = max(2, g.min_players)
-    results["mcts"][str(n)] = mcts_speed(game, n, iterations=50 if quick else 500, moves=2 if quick else 10,
-                                         seed=seed)
+        results["random"][str(n)] = r = random_playouts(game, n, secs, seed)
+        if results["anchor"] and results["anchor"]["decisions_per_cpu_s"]:
+            r["ratio_to_anchor"] = r["decisions_per_cpu_s"] / results["anchor"]["decisions_per_cpu_s"]
+    # MCTS at every multi-player table size (quick runs: the smallest only, to stay short).
+    first = max(2, g.min_players)
+    for n in [first] if quick else range(first, g.max_players + 1):
+        results["mcts"][str(n)] = mcts_speed(game, n, iterations=50 if quick else 500, moves=2 if quick else 10,
+                                             seed=seed)
     return results

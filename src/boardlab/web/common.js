@@ -24,12 +24,17 @@ export function t(key, vars = {}) {
 export function errorText(body) {
   if (!body) return t("error");
   const key = `err_${body.error}`;
-  return dict[key] ? dict[key] : `${t("error")}: ${typeof body.detail === "string" ? body.detail : body.error}`;
+  return dict[key] ? dict[key] : `${t("error")}${t("colon")}${typeof body.detail === "string" ? body.detail : body.error}`;
 }
+
+// the signed-in session's CSRF token (account.js sets it from GET /api/me); sent with every change
+let csrfToken = null;
+export function setCsrf(v) { csrfToken = v; }
 
 export async function api(method, path, { body, token } = {}) {
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrfToken && method !== "GET") headers["X-CSRF-Token"] = csrfToken;
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
   try { data = await r.json(); } catch { data = null; }
@@ -64,6 +69,8 @@ export function tokensFor(tableId) {
   if (m && m[1]) {
     const toks = m[1].split(",").filter(Boolean);
     localStorage.setItem(key, JSON.stringify(toks));
+    // out of the address bar once read: not in screenshots, shared screens, history or bookmarks
+    history.replaceState(history.state, "", location.pathname + location.search);
     return toks;
   }
   try { return JSON.parse(localStorage.getItem(key) || "[]"); } catch { return []; }
@@ -98,5 +105,10 @@ export async function loadRenderer(game, games) {
 }
 
 export function seatName(seats, i) {
-  return seats && seats[i] ? seats[i].name : t("seat_n", { n: i + 1 });
+  const s = seats && seats[i];
+  if (!s) return t("seat_n", { n: i + 1 });
+  // a bot seat keeps the server's default English name ("medium bot"): say it in the page's language
+  const m = s.name.match(/^(\w+) bot$/);
+  if (m && dict[`level_${m[1]}`]) return t("bot_name", { level: t(`level_${m[1]}`) });
+  return s.name;
 }

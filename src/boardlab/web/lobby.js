@@ -1,5 +1,10 @@
 // The lobby: create a table (game, players, options, seat kinds), share its links, join open tables.
-import { api, el, gameInfo, langSwitch, loadLang, t, toast } from "/static/common.js";
+import { api, el, gameInfo, langSwitch, loadLang, seatName, t, toast } from "/static/common.js";
+import { me, mountAccount } from "/static/account.js";
+import { about, galleryCards } from "/static/gallery.js";
+import { quickPanel, siteFields, siteSettings } from "/static/quick.js";
+
+const LEVELS = ["easy", "medium", "hard"]; // what the bot menus offer; algorithm names only in "advanced"
 
 let games = null;
 const $ = (id) => document.getElementById(id);
@@ -19,13 +24,16 @@ function drawOptions() {
   const g = currentGame();
   const box = $("options");
   box.replaceChildren();
-  const entries = Object.entries(g.options);
+  const n = Number($("players").value) || g.min_players;
+  const meta = about(g, lang()).options_meta || {};
+  const applies = ([k]) => !meta[k] || !meta[k].players || (n >= meta[k].players[0] && n <= meta[k].players[1]);
+  const entries = Object.entries(g.options).filter(applies);
   if (!entries.length) return;
   box.append(el("h3", {}, t("options")));
   for (const [k, o] of entries) {
     let input;
     if (o.choices) {
-      input = el("select", { "data-opt": k }, ...o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, String(c))));
+      input = el("select", { "data-opt": k }, ...o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, choiceLabel(g, k, c))));
     } else if (typeof o.default === "boolean") {
       input = el("input", { type: "checkbox", "data-opt": k, checked: o.default });
     } else if (typeof o.default === "number") {
@@ -33,7 +41,7 @@ function drawOptions() {
     } else {
       input = el("input", { type: "text", "data-opt": k, value: o.default ?? "" });
     }
-    box.append(el("label", { title: o.doc }, k, input), el("span", { class: "muted" }, o.doc), el("br"));
+    box.append(el("label", { title: o.doc, class: "option" }, optionLabel(g, k, o), input), el("br"));
   }
 }
 
@@ -47,7 +55,7 @@ function readOptions() {
     else if (typeof o.default === "boolean") v = input.checked;
     else if (typeof o.default === "number") v = Number(input.value);
     else v = input.value;
-    if (JSON.stringify(v) !== JSON.stringify(o.default)) out[k] = v;
+    if (o && JSON.stringify(v) !== JSON.stringify(o.default)) out[k] = v;
   });
   return out;
 }
@@ -63,11 +71,13 @@ function drawSeats() {
     kind: r.querySelector(".kind").value, bot: r.querySelector(".bot").value, name: r.querySelector(".name").value }));
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const prev = old[i] || { kind: i === 0 ? "human" : "bot", bot: games.bots[0], name: "" };
+    const prev = old[i] || { kind: i === 0 ? "human" : "bot", bot: "medium", name: "" };
     const kind = el("select", { class: "kind", "aria-label": t("kind_label") },
       ...["human", "open", "bot"].map((k) => el("option", { value: k, selected: k === prev.kind }, t(`kind_${k}`))));
+    const advanced = $("advanced") && $("advanced").checked;
     const bot = el("select", { class: "bot", "aria-label": t("bot_level") },
-      ...games.bots.map((b) => el("option", { value: b, selected: b === prev.bot }, b)));
+      ...games.bots.map((b) => el("option", { value: b, selected: b === prev.bot, hidden: !LEVELS.includes(b) && !advanced },
+        LEVELS.includes(b) ? t(`level_${b}`) : `${t("algorithm")}${t("colon")}${b}`)));
     const name = el("input", { class: "name", placeholder: t("name"), maxlength: 40, value: prev.name });
     const sync = () => { bot.hidden = kind.value !== "bot"; };
     kind.addEventListener("change", sync); sync();
@@ -84,8 +94,9 @@ async function create(ev) {
     return s;
   });
   try {
-    const res = await api("POST", "/api/tables", { body: {
-      game: $("game").value, players: seats.length, options: readOptions(), seats, public: $("public").checked } });
+    const res = await api("POST", "/api/site/tables", { body: {
+      game: $("game").value, players: seats.length, options: readOptions(), seats, public: $("public").checked,
+      ...siteSettings($("site-fields")) } });
     showCreated(res);
   } catch (e) { toast(e.message); }
 }
@@ -116,24 +127,65 @@ async function refreshOpen() {
     box.replaceChildren(el("ul", {}, tables.map((tb) => {
       const g = games.games.find((x) => x.name === tb.game);
       const title = g ? (g.titles[lang()] || g.titles.en) : tb.game;
-      const seats = tb.seats.map((s) => (s.kind === "open" ? `[${t("kind_open")}]` : s.name)).join(", ");
+      const seats = tb.seats.map((s, i) => (s.kind === "open" ? `[${t("kind_open")}]` : seatName(tb.seats, i))).join(lang() === "zh-TW" ? "、" : ", ");
       const join = el("button", { onclick: async () => {
-        try { const r = await api("POST", `/api/tables/${tb.id}/join`, { body: {} }); location.href = r.link; }
+        try {
+          let r = await api("POST", `/api/tables/${tb.id}/join`, { body: {} });
+          if (me) r = await api("POST", `/api/tables/${tb.id}/claim`, { token: r.token }); // keep it in My games
+          location.href = r.link;
+        }
         catch (e) { toast(e.message); refreshOpen(); } } }, t("join"));
       return el("li", {}, `${title} (${tb.players}) — ${seats} `, join, " ", el("a", { href: `/t/${tb.id}` }, t("spectator")));
     })));
   } catch (e) { box.textContent = e.message; }
 }
 
-function redraw() { drawGames(); drawOptions(); drawSeats(); refreshOpen(); }
+function optionLabel(g, k, o) {
+  const m = (about(g, lang()).options_meta || {})[k];
+  return (m && (m[lang()] || m.en)) || o.doc || k; // never the raw key when the game says more
+}
+
+function choiceLabel(g, k, c) {
+  const m = (about(g, lang()).options_meta || {})[k];
+  const names = m && m.choices && (m.choices[lang()] || m.choices.en);
+  if (names && names[String(c)] !== undefined) return names[String(c)];
+  if (typeof c === "boolean") return c ? t("yes") : t("no");
+  return String(c);
+}
+
+let myRatings = {};
+function drawGallery() {
+  $("gallery").replaceChildren(...galleryCards(games, lang(), (g) => {
+    $("quick").replaceChildren(quickPanel(g, games, lang(), me));
+    $("quick").hidden = false;
+    $("quick").dataset.game = g.name;
+    $("quick").scrollIntoView({ block: "nearest" });
+  }, myRatings));
+}
+
+function redraw() {
+  drawGames(); drawOptions(); drawSeats(); refreshOpen(); drawGallery();
+  $("site-fields").replaceChildren(siteFields(me));
+  if (!$("quick").hidden) { const g = games.games.find((x) => x.name === $("quick").dataset.game); if (g) $("quick").replaceChildren(quickPanel(g, games, lang(), me)); }
+}
 
 async function main() {
   await loadLang(localStorage.getItem("boardlab:lang") || (navigator.language.startsWith("zh") ? "zh-TW" : "en"));
   document.getElementById("lang").append(langSwitch(redraw));
   games = await gameInfo();
+  await mountAccount();
+  if (me) {
+    try {
+      const p = await api("GET", `/api/users/${encodeURIComponent(me.name)}`);
+      for (const g of p.games) if (g.rating !== null) myRatings[g.game] = g.rating;
+    } catch { /* no profile yet */ }
+  }
   drawGames();
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.games.some((g) => g.name === wanted)) $("game").value = wanted;
   $("game").addEventListener("change", () => { drawOptions(); drawSeats(); });
-  $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", () => { drawSeats(); drawOptions(); });
+  $("advanced").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);
   $("refresh").addEventListener("click", refreshOpen);
   redraw();

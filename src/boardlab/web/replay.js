@@ -1,10 +1,12 @@
 // The replay viewer: step through a finished game, as this link's seat saw it (spectators: public).
 import { api, el, gameInfo, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor } from "/static/common.js";
+import { mountAccount } from "/static/account.js";
+import { chatLine } from "/static/site-table.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = tokensFor(tableId)[0];
 const $ = (id) => document.getElementById(id);
-let total = 0, step = 0, renderer = null, games = null;
+let total = 0, step = 0, renderer = null, games = null, timer = null, chat = [];
 
 async function show(k) {
   try {
@@ -12,13 +14,30 @@ async function show(k) {
     total = r.total; step = r.step;
     $("slider").max = total; $("slider").value = step;
     $("step").textContent = t("step", { k: step, n: total });
-    $("who").textContent = r.seat === null ? t("spectating") : `${t("view")}: ${seatName(r.seats, r.seat)}`;
+    $("who").textContent = r.seat === null ? t("spectating") : `${t("view")}${t("colon")}${seatName(r.seats, r.seat)}`;
     if (!renderer) renderer = await loadRenderer(r.game, games);
-    renderer.render($("board"), { view: r.view, seat: r.seat, state: r, legal: [], act: () => {}, lang, t });
+    const rs = { ...r, over: k === total, seats: r.seats.map((x, i) => ({ ...x, name: seatName(r.seats, i) })) };
+    renderer.render($("board"), { view: r.view, seat: r.seat, state: rs, legal: [], act: () => {}, lang, t, replay: true });
     $("log").replaceChildren(...r.log.map((e) => el("li", {}, el("strong", {}, seatName(r.seats, e.seat)), " ",
       e.text === null ? t("hidden_action") : e.text)));
     $("log").scrollTop = $("log").scrollHeight;
-  } catch (e) { toast(e.message); }
+    if (step >= total) stop();
+  } catch (e) { toast(e.message); stop(); }
+}
+
+// autoplay: one move every 2.4 s / speed; any manual step stops it
+function stop() { clearInterval(timer); timer = null; $("play").textContent = `▶ ${t("autoplay")}`; }
+function play() {
+  if (timer) { stop(); return; }
+  if (step >= total) show(0);
+  $("play").textContent = `❚❚ ${t("pause")}`;
+  timer = setInterval(() => show(Math.min(total, step + 1)), 2400 / Number($("speed").value));
+}
+
+async function loadChat() {
+  try { chat = (await api("GET", `/api/tables/${tableId}/chat`)).chat; } catch { chat = []; }
+  $("replay-chat").replaceChildren(...chat.map(chatLine));
+  $("chat-section").hidden = !chat.length;
 }
 
 async function main() {
@@ -26,11 +45,16 @@ async function main() {
   $("lang").append(langSwitch(() => show(step)));
   games = await gameInfo();
   $("back").href = `/t/${tableId}`;
-  $("first").onclick = () => show(0);
-  $("prev").onclick = () => show(Math.max(0, step - 1));
-  $("next").onclick = () => show(Math.min(total, step + 1));
-  $("last").onclick = () => show(total);
-  $("slider").oninput = () => show(Number($("slider").value));
+  await mountAccount();
+  $("first").onclick = () => { stop(); show(0); };
+  $("prev").onclick = () => { stop(); show(Math.max(0, step - 1)); };
+  $("next").onclick = () => { stop(); show(Math.min(total, step + 1)); };
+  $("last").onclick = () => { stop(); show(total); };
+  $("slider").oninput = () => { stop(); show(Number($("slider").value)); };
+  $("play").onclick = play;
+  $("speed").onchange = () => { if (timer) { stop(); play(); } };
+  stop();
+  loadChat();
   document.addEventListener("keydown", (e) => {
     if (e.key === "ArrowLeft") show(Math.max(0, step - 1));
     if (e.key === "ArrowRight") show(Math.min(total, step + 1));

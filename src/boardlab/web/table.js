@@ -2,6 +2,10 @@
 // the renderer draws the board, the shell draws legal moves as buttons, the log, seats, scores.
 import { api, el, errorText, gameInfo, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
   from "/static/common.js";
+import { me, mountAccount } from "/static/account.js";
+import { icon } from "/static/icons.js";
+import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
+  from "/static/site-table.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const tokens = tokensFor(tableId);
@@ -15,6 +19,8 @@ let ws = null;
 let games = null;
 let renderer = null;
 let msgId = 0;
+let chat = null;
+let chatSynced = false;
 
 function latest() {
   let best = null;
@@ -52,11 +58,19 @@ async function refreshLog(s) {
 }
 
 // a renderer may mark seats the game's way (e.g. Cacao's player colours): renderer.seatMark(seat, lang) -> Node
-function seatMark(i) { return renderer && renderer.seatMark ? renderer.seatMark(i, lang) : null; }
+function seatMark(i) {
+  if (renderer && renderer.seatMark) return renderer.seatMark(i, lang);
+  const s = states.get(shown); // no colours from the game: a person or a bot
+  return s && s.seats[i] ? icon(s.seats[i].kind === "bot" ? "robot" : "user") : null;
+}
 
 function drawLog(s) {
-  $("log").replaceChildren(...log.map((e) => el("li", {},
-    seatMark(e.seat), el("strong", {}, seatName(s.seats, e.seat)), " ", e.text === null ? t("hidden_action") : e.text)));
+  // the last entry stays marked; hovering an entry marks it on the board (renderer.highlight, if any)
+  const hl = (action) => { if (renderer && renderer.highlight) renderer.highlight($("board"), action); };
+  $("log").replaceChildren(...log.map((e, i) => el("li", {
+    class: i === log.length - 1 ? "last-entry" : "", "data-n": e.n,
+    onmouseenter: () => hl(e.action), onmouseleave: () => hl(null) },
+  seatMark(e.seat), el("strong", {}, seatName(s.seats, e.seat)), " ", e.text === null ? t("hidden_action") : e.text)));
   $("log").scrollTop = $("log").scrollHeight;
 }
 
@@ -66,32 +80,23 @@ function drawSeats(s) {
     const badges = [];
     if (s.current === seat.seat && !s.over) badges.push(el("span", { class: "badge" }, t("to_move")));
     if (s.thinking.includes(seat.seat)) badges.push(el("span", { class: "badge thinking" }, t("thinking")));
-    if (seat.kind === "bot") badges.push(el("span", { class: "badge" }, `${t("kind_bot")}: ${seat.bot}`));
+    if (seat.kind === "bot") badges.push(el("span", { class: "badge" }, `${t("kind_bot")}${t("colon")}${t(`level_${seat.bot}`)}`));
     else if (seat.kind === "open") badges.push(el("span", { class: "badge" }, t("kind_open")));
     else badges.push(el("span", { class: `badge ${seat.connected ? "on" : ""}` }, seat.connected ? t("connected") : t("away")));
     if (held.has(seat.seat)) badges.push(el("span", { class: "badge on" }, t("you")));
-    return el("li", { class: s.current === seat.seat ? "current" : "" }, seatMark(seat.seat), seat.name, ...badges);
+    badges.push(...seatBadges(s, seat.seat));
+    const user = s.site && s.site.users && s.site.users[seat.seat];
+    const name = user ? el("a", { href: `/u/${encodeURIComponent(user)}`, class: "seat-user" }, seat.name) : seatName(s.seats, seat.seat);
+    return el("li", { class: s.current === seat.seat ? "current" : "" }, seatMark(seat.seat), name, ...badges);
   }));
   const box = $("seat-actions");
-  box.replaceChildren();
-  if (s.over || s.seat === null) return;
-  const mine = tokenOf.get(s.seat);
-  const me = s.seats[s.seat];
-  if (me.kind === "human") {
-    box.append(el("button", { onclick: () => seatCall(`/seats/${s.seat}/bot`, mine, { bot: "random" }) }, t("leave_to_bot")));
-  } else if (me.kind === "bot") {
-    box.append(el("button", { onclick: () => seatCall(`/seats/${s.seat}/human`, mine) }, t("take_back")));
-  }
-  for (const other of s.seats) {
-    if (held.has(other.seat) || other.kind === "bot" || other.connected) continue;
-    box.append(el("div", {}, el("button", { onclick: () => seatCall(`/seats/${other.seat}/bot`, mine, { bot: "random" }) },
-      `${t("replace_with_bot")}: ${other.name}`)));
-  }
-}
-
-async function seatCall(path, token, body) {
-  try { await api("POST", `/api/tables/${tableId}${path}`, { token, body: body || {} }); }
-  catch (e) { toast(e.message); }
+  box.replaceChildren(...[clockLine(s), ...seatActions(s, held, tokenOf, tableId, draw),
+    claimButton(s, me, tokenOf, tableId, (seat, tok) => {
+      const toks = tokens.map((x) => (x === tokenOf.get(seat) ? tok : x));
+      localStorage.setItem(`boardlab:tokens:${tableId}`, JSON.stringify(toks));
+      location.hash = `s=${toks.join(",")}`;
+      location.reload();
+    })].filter(Boolean));
 }
 
 function statusLine(s) {
@@ -108,7 +113,8 @@ function drawEnd(s) {
   if (!s.over) { box.hidden = true; return; }
   box.hidden = false;
   const winners = (s.winners || []).map((w) => seatName(s.seats, w)).join(", ");
-  const cats = s.scores && s.scores[0] ? Object.keys(s.scores[0].breakdown) : [];
+  // a renderer that draws the final breakdown itself (ownsScores) is not doubled by the shell's table
+  const cats = s.scores && s.scores[0] && !(renderer && renderer.ownsScores) ? Object.keys(s.scores[0].breakdown) : [];
   const table = el("table", {},
     el("tr", {}, el("th", {}, t("seat")), ...cats.map((c) => el("th", {}, renderer && renderer.scoreLabel ? renderer.scoreLabel(c, lang) : c)), el("th", {}, t("total"))),
     ...(s.scores || []).map((sc, i) => el("tr", {}, el("td", {}, seatName(s.seats, i)),
@@ -119,8 +125,10 @@ function drawEnd(s) {
       try { const r = await api("POST", `/api/tables/${tableId}/rematch`, { token: tokenOf.get(s.seat) }); location.href = r.link; }
       catch (e) { toast(e.message); } } }, s.rematch ? t("go_rematch") : t("rematch")));
   }
-  box.replaceChildren(el("h2", {}, t("game_over")), el("p", {}, `${(s.winners || []).length > 1 ? t("winners") : t("winner")}: ${winners}`),
-    el("div", { class: "scores" }, table), el("p", {}, ...buttons));
+  // replaceChildren prints a null as the text "null": leave the shell's table out, not null
+  const parts = [el("h2", {}, t("game_over")), el("p", {}, `${(s.winners || []).length > 1 ? t("winners") : t("winner")}${t("colon")}${winners}`)];
+  if (!(renderer && renderer.ownsScores)) parts.push(el("div", { class: "scores" }, table));
+  box.replaceChildren(...parts, el("p", {}, ...buttons));
 }
 
 function draw() {
@@ -129,9 +137,13 @@ function draw() {
   if (!s) return;
   const info = games && games.games.find((g) => g.name === s.game);
   $("title").textContent = info ? (info.titles[lang] || info.titles.en) : s.game;
-  document.title = `${$("title").textContent} — boardlab`;
+  notifyTurn(`${$("title").textContent} — boardlab`, !s.over && s.current !== null && tokenOf.has(s.current) && s.legal.length > 0);
+  $("moves-box").hidden = s.seat === null; // spectators have no moves
   $("status").textContent = (s.seat === null ? `${t("spectating")} ` : "") + statusLine(s);
-  if (renderer) renderer.render($("board"), { view: s.view, seat: s.seat, state: s, legal: s.legal, act, lang, t });
+  // renderers get the seat names in the page's language (bots' default names are stored in English)
+  const rs = { ...s, seats: s.seats.map((x, i) => ({ ...x, name: seatName(s.seats, i) })) };
+  if (renderer) renderer.render($("board"), { view: s.view, seat: s.seat, state: rs, legal: s.legal, act, lang, t });
+  $("board").dataset.version = s.version; // which position is drawn (tests wait on it)
   const buttons = s.legal.map((m) => el("button", { title: m.action, onclick: () => act(m.action) }, m.text || m.action));
   // a renderer that makes every move playable on its board (ownsMoves) gets the buttons folded away
   const folded = renderer && renderer.ownsMoves && buttons.length
@@ -150,10 +162,12 @@ function draw() {
 function connect(delay = 500) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
-  ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", tokens, lang })); delay = 500; };
+  ws.onopen = () => { ws.send(JSON.stringify({ type: "hello", tokens, lang })); delay = 500; chatSynced = false; };
   ws.onmessage = async (ev) => {
     const m = JSON.parse(ev.data);
     if (m.type === "state") {
+      // the first state comes once this connection gets the pushes: only now is the chat history complete
+      if (!chatSynced && chat) { chatSynced = true; chat.load(); }
       states.set(m.seat === null ? "spec" : m.seat, m);
       if (m.seat !== null && !tokenOf.has(m.seat)) {
         // which token is which seat: ask once per token over HTTP
@@ -161,6 +175,8 @@ function connect(delay = 500) {
       }
       if (!renderer) renderer = await loadRenderer(m.game, games);
       draw();
+    } else if (m.type === "chat") {
+      if (chat) chat.add(m);
     } else if (m.type === "error") {
       if (["bad_token", "no_table", "bad_hello"].includes(m.error)) { $("status").textContent = errorText(m); ws.onclose = null; }
       else toast(errorText(m));
@@ -181,6 +197,12 @@ async function main() {
   await loadLang(lang);
   $("lang").append(langSwitch(() => { log = []; logSeat = undefined; ws && ws.close(); }));
   games = await gameInfo();
+  await mountAccount();
+  await mapTokens();
+  chat = chatPanel(tableId, () => { const s = states.get(shown); return s && s.seat !== null ? tokenOf.get(s.seat) : tokens[0]; }, tokens.length > 0);
+  $("chat-slot").replaceChildren(chat.box);
+  $("notify-slot").replaceChildren(notifySettings());
+  startClockTicker(() => states.get(shown));
   $("undo").addEventListener("click", () => { const s = states.get(shown); if (s) send({ type: "undo", seat: s.seat, move: s.version }); });
   connect();
 }

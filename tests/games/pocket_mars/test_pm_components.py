@@ -13,7 +13,7 @@ from pm_helpers import GAME, arrange, new, play_setup, random_game
 
 from boardlab.core.errors import ComponentError, ConfigError
 from boardlab.games.pocket_mars.components import CARD_INDEX, COLOURS, deck, rules
-from boardlab.games.pocket_mars.text import card_text
+from boardlab.games.pocket_mars.text import RECONSTRUCTED_MARK, card_text, provenance_text
 
 
 def builtin_doc() -> dict[str, Any]:
@@ -44,6 +44,54 @@ def test_builtin_deck_has_35_cards_and_the_four_official_ones() -> None:
     assert official["G4"].value == 4 and official["G4"].bottom.prims[0].where == "here"
     assert "口袋" not in card_text(official["B6"], "zh-TW") and "抽 2 張卡" in card_text(official["B6"], "zh-TW")
     assert [b.value for b in rules().buildings[:4]] == [3, 3, 3, 3]
+
+
+def test_black_cards_all_move_a_colonist_from_the_ship_to_a_building() -> None:
+    """The seed's black theme (issue #11): every black card's bottom action settles a ship colonist on ★
+    (K7's reconstructed bottom was "launch 1")."""
+    for card in deck().cards:
+        if card.colour == COLOURS.index("black"):
+            assert any(p.op == "settle" for p in card.bottom.prims), card.id
+
+
+def test_g4_provenance_says_its_colour_is_a_guess() -> None:
+    """G4 is an official sample card whose colour is not legible in the source: its provenance records the
+    colour as reconstructed, and the terminal says so."""
+    g4 = next(c for c in deck().cards if c.id == "G4")
+    assert g4.provenance == "official" and dict(g4.field_provenance) == {"colour": "reconstructed"}
+    assert g4.reconstructed and "guess" in g4.note
+    assert provenance_text(g4) == "official; colour: reconstructed"
+    assert provenance_text(g4, "zh-TW") == "官方; 顏色：重建"
+    assert all(not c.field_provenance for c in deck().cards if c.id != "G4")
+
+
+def test_terminal_marks_reconstructed_cards() -> None:
+    """The terminal picture marks every reconstructed card id with ◇ (and explains the mark once), and
+    gives each own card's provenance in words; official cards carry no mark."""
+    state = new(2, 1)
+    play_setup(state)
+    p = state.current_player
+    assert p is not None
+    arrange(state, hands={p: ["Y2", "K7"]}, prep={p: ["G4", "B1"]}, stacks={0: ["G5"], 2: ["B6", "B3"]})
+    for lang in ("en", "zh-TW"):
+        text = GAME.render_text(state, p, lang)
+        assert "[G5]" in text and "B6 B3◇" in text and "[G4◇ " in text and "[B1◇ " in text
+        assert text.splitlines()[-1].startswith(RECONSTRUCTED_MARK + " ")
+    text = GAME.render_text(state, p, "en")
+    assert "(official; colour: reconstructed)" in text and "K7 black 7" in text and "(reconstructed)" in text
+    assert "Y2 yellow 1 |" in text and text.count("(official)") == 1
+    plain = GAME.render_text(state, 1 - p, "en")  # the other seat sees only colour backs of p's module
+    assert "G4" not in plain
+
+
+def test_field_provenance_is_checked(tmp_path: Path) -> None:
+    doc = builtin_doc()
+    doc["cards"][3]["field_provenance"] = {"colour": "guess"}
+    with pytest.raises(ComponentError, match=r"card #3 \(id 'G4'\)\.field_provenance\.colour: must be one of"):
+        deck(write(tmp_path, doc))
+    doc["cards"][3]["field_provenance"] = {"id": "reconstructed"}
+    with pytest.raises(ComponentError, match=r"card #3 \(id 'G4'\)\.field_provenance: 'id' is not a field"):
+        deck(write(tmp_path, doc))
 
 
 @pytest.mark.parametrize(("edit", "message"), [

@@ -38,9 +38,11 @@ def check_views(state: PocketMarsState, salt: int) -> None:
         view = state.view(seat)
         json.dumps(view)
         bit = 1 << seat
-        for cid in card_ids_in(view):
+        for cid in card_ids_in({k: v for k, v in view.items() if k != "draft_seen"}):
             c = CARD_IDS.index(cid)
             assert state.seen[c] & bit or state.seen[c] == ALL_SEEN, f"view of seat {seat} leaks {cid}"
+        for cid in view["draft_seen"]:  # cards it saw in a draft packet (not where they are now)
+            assert state.drafted[CARD_IDS.index(cid)] & bit, f"seat {seat} did not see {cid} in the draft"
         det = state.determinize(seat, Rng(salt))
         assert det.view(seat) == view, "a determinization must look the same to the seat"
         assert GAME.evaluate(det, seat) == GAME.evaluate(state, seat), "evaluate may use only what the seat sees"

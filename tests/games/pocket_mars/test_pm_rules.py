@@ -7,7 +7,7 @@ from pm_helpers import GAME, arrange, check_invariants, ids, new, play_setup, ra
 
 from boardlab.core.errors import ConfigError, IllegalActionError
 from boardlab.games.pocket_mars.actions import seat_text
-from boardlab.games.pocket_mars.components import CARD_INDEX
+from boardlab.games.pocket_mars.components import CARD_IDS, CARD_INDEX
 from boardlab.games.pocket_mars.effects import ALL_SEEN
 from boardlab.games.pocket_mars.rules import PocketMarsState
 
@@ -43,7 +43,7 @@ def test_draft_variant() -> None:
     while state.todo[-1][0] == "pick" and sum(len(h) for h in state.hands) < 3:
         state.apply(state.legal_actions()[0])
     assert sorted(state.packets[(first + 1) % 3]) == sorted(packet[1:])
-    assert all(state.seen[c] & (1 << ((first + 1) % 3)) for c in packet[1:])
+    assert all(state.seen[c] == 1 << ((first + 1) % 3) for c in packet[1:]), "only the holder knows"
     while state.todo[-1][0] in ("pick", "passpackets"):
         state.apply(state.legal_actions()[-1])
     play_setup(state)
@@ -53,6 +53,29 @@ def test_draft_variant() -> None:
     check_invariants(state)
     with pytest.raises(ConfigError):
         new(1, draft=True)
+
+
+def test_draft_knowledge_model() -> None:
+    """D16 (3 players, seed 5, the issue's case): a seat knows the cards of the packets it held, not who
+    kept which. After the draft no seat's view names a card of another seat's hand or prep module, and
+    its `draft_seen` lists every card it held in a packet."""
+    state = new(3, seed=5, draft=True)
+    held: list[set[str]] = [set() for _ in range(3)]
+    while state.todo[-1][0] in ("pick", "passpackets"):
+        for q in range(3):
+            held[q] |= {CARD_IDS[c] for c in state.packets[q]}
+            for seat in range(3):
+                if seat != q:  # another seat's packet is secret, whoever passed it
+                    assert state.view(seat)["draft"][q]["cards"] == []
+        state.apply(state.legal_actions()[-1])
+    play_setup(state)
+    for seat in range(3):
+        view = state.view(seat)
+        assert set(view["draft_seen"]) == held[seat] and len(held[seat]) == 5 + 4 + 3  # the 2 came back
+        for q in range(3):
+            if q != seat:
+                assert view["hands"][q]["hand"] == [], f"seat {seat} sees seat {q}'s hand"
+                assert all(p["card"] is None for p in view["hands"][q]["prep"])
 
 
 @pytest.mark.parametrize(("under", "card", "wins"), [
@@ -81,12 +104,15 @@ def test_black_card_goes_under_no_building_and_habitation_settles_anywhere() -> 
     state.apply_text("prep K7")
     assert not state.stacks[BLACK] and state.discard[-1] == CARD_INDEX["K7"]
     assert state.seen[CARD_INDEX["K7"]] == ALL_SEEN
-    # bottom of K7: launch 1 (do/skip), then the Habitation ability: place one of 4 buildings or skip
-    state.apply_text("do")
-    assert state.ship[p] == 4 and state.earth[p] == 3
-    assert [str(a) for a in state.legal_actions()] == ["place G", "place Y", "place B", "place P", "skip"]
+    # bottom of K7 (a black card: ship -> ★ of a building of your choice, as the seed says of black cards),
+    # then the Habitation ability: the same choice again
+    places = ["place G", "place Y", "place B", "place P", "skip"]
+    assert [str(a) for a in state.legal_actions()] == places
+    state.apply_text("place Y")
+    assert state.lo[YELLOW][p] == 1 and state.ship[p] == 2 and state.earth[p] == 4
+    assert [str(a) for a in state.legal_actions()] == places
     state.apply_text("place B")
-    assert state.lo[BLUE][p] == 1 and state.ship[p] == 3
+    assert state.lo[BLUE][p] == 1 and state.ship[p] == 1
 
 
 def test_other_players_prep_module_card_owner_pays_own_energy() -> None:

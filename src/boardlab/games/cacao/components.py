@@ -59,6 +59,8 @@ class Components:
     jungle_by_id: dict[str, JungleTileType] = field(init=False, compare=False)
     rotations: dict[str, tuple[int, ...]] = field(init=False, compare=False)
     edges_at: dict[tuple[str, int], tuple[int, int, int, int]] = field(init=False, compare=False)
+    kind_of: dict[str, str] = field(init=False, compare=False)  # jungle tile id -> kind (hot path)
+    order_memo: dict[Any, tuple[int, ...]] = field(init=False, compare=False, repr=False)  # CacaoState.best_order
 
     def __post_init__(self) -> None:
         """Lookup tables for the hot path (legal move generation and placement)."""
@@ -66,6 +68,8 @@ class Components:
         object.__setattr__(self, "jungle_by_id", {j.id: j for j in self.jungle})
         object.__setattr__(self, "rotations", {w.id: w.rotations() for w in self.workers})
         object.__setattr__(self, "edges_at", {(w.id, r): w.rotated(r) for w in self.workers for r in range(4)})
+        object.__setattr__(self, "kind_of", {j.id: j.kind for j in self.jungle})
+        object.__setattr__(self, "order_memo", {})
 
     def worker(self, ident: str) -> int:
         return self.workers.index(self.worker_by_id[ident])

@@ -23,3 +23,10 @@ def evaluate(state: CacaoState, seat: int) -> float:
     temples = state.temple_scores()
     mine = seat_value(state, seat, temples)
     return mine - max(seat_value(state, p, temples) for p in range(state.num_players) if p != seat)
+
+
+def evaluate_all(state: CacaoState) -> list[float]:
+    """`evaluate` for every seat with the temple standing computed once (same values)."""
+    temples = state.temple_scores()
+    values = [seat_value(state, p, temples) for p in range(state.num_players)]
+    return [v - max(values[q] for q in range(len(values)) if q != p) for p, v in enumerate(values)]

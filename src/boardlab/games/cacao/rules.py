@@ -18,6 +18,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any, NamedTuple
 
+from boardlab.core.action_table import ParsesNotation
 from boardlab.core.errors import ActionParseError
 from boardlab.core.game import Game, Option, Score, State
 from boardlab.core.rng import Rng
@@ -109,7 +110,7 @@ class CacaoState(State):
         self.activated: set[tuple[int, int, int, int]] = set()  # (x, y, layer, edge) ever activated
 
     def _kind(self, jungle_id: str) -> str:
-        return self.comp.jungle_by_id[jungle_id].kind
+        return self.comp.kind_of[jungle_id]
 
     def _put_jungle(self, x: int, y: int, jungle_id: str) -> None:
         self.jungle[(x, y)] = jungle_id
@@ -160,6 +161,28 @@ class CacaoState(State):
             out = [Discard("discard", t) for t in types]
         return out
 
+    def random_placement(self, rng: Rng) -> CacaoAction:
+        """`_placements()[rng.randbelow(len)]` (no draw for a single option) without building the list:
+        random playouts need one placement per turn, not all of them."""
+        p = self.turn
+        types = sorted(set(self.hands[p]))
+        rotations = self.comp.rotations
+        rots = [(t, r) for t in types for r in rotations[t]]
+        spots = sorted(self.spots)
+        own = sorted(c for c, w in self.workers.items() if w.owner == p and w.layers == 1) \
+            if self._may_rebuild(p) else []
+        n_place = len(rots) * len(spots)
+        total = n_place + len(rots) * len(own)
+        if total == 0:
+            return Discard("discard", types[rng.randbelow(len(types)) if len(types) > 1 else 0])
+        i = rng.randbelow(total) if total > 1 else 0
+        if i < n_place:
+            t, r = rots[i // len(spots)]
+            return A.place_table("place", t, r)[spots[i % len(spots)]]
+        i -= n_place
+        t, r = rots[i // len(own)]
+        return A.place_table("rebuild", t, r)[own[i % len(own)]]
+
     def _may_rebuild(self, p: int) -> bool:
         return not self.pile and not self.display and self.villages[p].sun > 0
 
@@ -203,13 +226,14 @@ class CacaoState(State):
         self.placed = pos
         # B) jungle spaces next to the new tile with two or more worker tiles must be filled
         workers = self.workers
+        jungle = self.jungle
         triggered = []
         for dx, dy in STEPS:
-            c = (a.x + dx, a.y + dy)
-            if c in self.jungle:
+            cx, cy = c = (a.x + dx, a.y + dy)
+            if c in jungle:
                 continue
-            cx, cy = c
-            if sum((cx + ex, cy + ey) in workers for ex, ey in STEPS) >= 2:
+            if ((cx, cy - 1) in workers) + ((cx + 1, cy) in workers) + ((cx, cy + 1) in workers) \
+                    + ((cx - 1, cy) in workers) >= 2:  # the STEPS neighbours, unrolled (hot path)
                 triggered.append(c)
         self.to_fill = triggered
         self.filled = []
@@ -255,19 +279,41 @@ class CacaoState(State):
         pending: dict[int, list[Edge]] = {}
         pos = self.placed
         assert pos is not None
-        w = self.workers[pos]
+        workers, jungle, activated, kind_of = self.workers, self.jungle, self.activated, self.comp.kind_of
+        w = workers[pos]
         x, y = pos
+        # _queue_edge's work, inlined for the two loops (the engine's hottest path in search)
         for d, (dx, dy) in enumerate(STEPS):
-            j = self.jungle.get((x + dx, y + dy))
+            j = jungle.get((x + dx, y + dy))
             if j is not None:
-                self._queue_edge(pending, pos, w, d, j)
+                key = (x, y, w.layers, d)
+                if key in activated:
+                    raise AssertionError(f"worker edge {key} activated twice")
+                activated.add(key)
+                n = w.edges[d]
+                if n and kind_of[j] != "temple":
+                    pending.setdefault(w.owner, []).append(Edge(x, y, d, n, j))
         for cx, cy in self.filled:
-            j = self.jungle[(cx, cy)]
+            j = jungle[(cx, cy)]
+            if kind_of[j] == "temple":
+                for d, (dx, dy) in enumerate(STEPS):  # marks the edges; nothing to decide
+                    c = (cx + dx, cy + dy)
+                    other = workers.get(c)
+                    if other is not None and c != pos:
+                        self._queue_edge(pending, c, other, (d + 2) % 4, j)
+                continue
             for d, (dx, dy) in enumerate(STEPS):
                 c = (cx + dx, cy + dy)
-                other = self.workers.get(c)
+                other = workers.get(c)
                 if other is not None and c != pos:
-                    self._queue_edge(pending, c, other, (d + 2) % 4, j)
+                    e = (d + 2) % 4
+                    key = (c[0], c[1], other.layers, e)
+                    if key in activated:
+                        raise AssertionError(f"worker edge {key} activated twice")
+                    activated.add(key)
+                    n = other.edges[e]
+                    if n:
+                        pending.setdefault(other.owner, []).append(Edge(c[0], c[1], e, n, j))
         self.filled = []
         n = self.num_players
         self.pending = pending
@@ -282,7 +328,7 @@ class CacaoState(State):
             raise AssertionError(f"worker edge {key} activated twice")  # rules invariant, never expected
         self.activated.add(key)
         n = w.edges[d]
-        if n and self._kind(j) != "temple":  # temples have no immediate effect: nothing to decide
+        if n and self.comp.kind_of[j] != "temple":  # temples have no immediate effect: nothing to decide
             pending.setdefault(w.owner, []).append(Edge(c[0], c[1], d, n, j))
 
     def _use(self, a: Use) -> None:
@@ -318,13 +364,23 @@ class CacaoState(State):
         using every activation (selling as many as fruit allows). Only plantations and markets
         interact, so only their order is searched."""
         edges = self.pending.get(p, [])
-        kinds = [self._kind(e.jungle) for e in edges]
+        if len(edges) <= 1:
+            return list(edges)  # nothing to order (the general case below gives the same)
+        kind_of = self.comp.kind_of
+        kinds = [kind_of[e.jungle] for e in edges]
         fruit_edges = [e for e, k in zip(edges, kinds, strict=True) if k in ("plantation", "market")]
         others = [e for e, k in zip(edges, kinds, strict=True) if k not in ("plantation", "market")]
         if len(fruit_edges) <= 1:
             return fruit_edges + others
-        best: tuple[tuple[int, int], list[Edge]] | None = None
         v0 = self.villages[p]
+        # A pure function of the fruit, the gold and the edges' tiles and workers: memoised per
+        # component set (search resolves the same few situations many thousands of times).
+        memo = self.comp.order_memo
+        key = (v0.fruit, v0.gold, tuple((e.jungle, e.workers) for e in fruit_edges))
+        perm = memo.get(key)
+        if perm is not None:
+            return [fruit_edges[i] for i in perm] + others
+        best: tuple[tuple[int, int], list[Edge]] | None = None
         for order in permutations(fruit_edges):
             fruit, gold = v0.fruit, v0.gold
             for e in order:
@@ -338,11 +394,14 @@ class CacaoState(State):
             if best is None or (gold, fruit) > best[0]:
                 best = ((gold, fruit), list(order))
         assert best is not None
+        if len(memo) < 100_000:
+            memo[key] = tuple(next(i for i, f in enumerate(fruit_edges) if f is e) for e in best[1])
         return best[1] + others
 
     def _auto(self, p: int) -> None:
+        kind_of, v = self.comp.kind_of, self.villages[p]
         for e in self.best_order(p):
-            k = min(e.workers, self.villages[p].fruit) if self._kind(e.jungle) == "market" else e.workers
+            k = min(e.workers, v.fruit) if kind_of[e.jungle] == "market" else e.workers
             self._resolve(p, e.jungle, k)
         self.pending[p] = []
 
@@ -420,8 +479,9 @@ class CacaoState(State):
         n = self.num_players
         pts = [0] * n
         first, second = self.comp.temple_first, self.comp.temple_second
+        kind_of = self.comp.kind_of
         for (tx, ty), j in self.jungle.items():
-            if self._kind(j) != "temple":
+            if kind_of[j] != "temple":
                 continue
             count = [0] * n
             for d, (dx, dy) in enumerate(STEPS):
@@ -553,11 +613,12 @@ class CacaoState(State):
         }
 
 
-class CacaoGame(Game):
+class CacaoGame(ParsesNotation, Game):
     name = "cacao"
     titles = {"en": "Cacao", "zh-TW": "可可亞"}
     min_players = 2
     max_players = 4
+    actions_module = A
     options = {
         "components": Option("", "path of a component file to use instead of the official set"),
     }
@@ -567,9 +628,6 @@ class CacaoGame(Game):
         s = CacaoState(players, seed, options)
         s._setup()
         return s
-
-    def parse_action(self, state: State, text: str) -> CacaoAction:
-        return A.parse(text)
 
     # Integer encoding: blocks of ids, one per action type, over a (2*GRID+1)^2 grid.
     def _cells(self) -> int:
@@ -647,15 +705,37 @@ class CacaoGame(Game):
     def search_actions(self, state: State) -> list[Any]:
         """Search bots resolve activations with `auto` (the best order), keeping placement and
         filling choices whole: the branching of edge-by-edge choices buys search nothing."""
+        if state.phase == ACTIVATE:  # type: ignore[attr-defined]
+            return [AUTO]  # (the legal list of that phase always starts with AUTO)
+        return state.legal_actions()
+
+    def random_search_action(self, state: State, rng: Rng) -> Any:
+        """The same pick as the default, found without listing every placement (perf only)."""
+        phase = state.phase  # type: ignore[attr-defined]
+        if phase == ACTIVATE:
+            return AUTO
+        if phase == PLACE and state._legal is None:
+            return state.random_placement(rng)  # type: ignore[attr-defined]
         legal = state.legal_actions()
-        if legal and legal[0] is AUTO:
-            return [AUTO]
-        return legal
+        return legal[rng.randbelow(len(legal))] if len(legal) > 1 else legal[0]
 
     def evaluate(self, state: State, seat: int) -> float:
         from .evaluate import evaluate
 
         return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def evaluate_all(self, state: State) -> list[float]:
+        from .evaluate import evaluate_all
+
+        return evaluate_all(state)  # type: ignore[arg-type]
+
+    def component_uses(self, before: State, action: Any) -> list[str]:
+        """For balance reports: the worker tile placed (or rebuilt), the jungle tile laid."""
+        if isinstance(action, Place):
+            return [action.tile]
+        if isinstance(action, Fill):
+            return [action.jungle]
+        return []
 
     def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
         """Every Cacao action is public once played: tiles are placed (or discarded) face up,
@@ -663,9 +743,13 @@ class CacaoGame(Game):
         return True
 
     def undo_barrier(self, before: State, action: Any, after: State) -> bool:
-        """An action cannot be undone once it drew a hidden tile: a blind jungle tile from the pile,
-        or (at the end of the turn) a worker tile into the hand."""
+        """An action cannot be undone once it revealed something: a worker tile from the hidden hand
+        turned face up (placed, rebuilt or discarded), a blind jungle tile drawn from the pile, or (at
+        the end of the turn) a worker tile drawn into the hand. Fills and activations that draw
+        nothing may be undone (docs/rules/cacao.md, "Undo")."""
         b, a = before, after
+        if isinstance(action, (Place, Discard)):
+            return True
         return len(a.pile) != len(b.pile) or a.turn != b.turn  # type: ignore[attr-defined]
 
     def seat_name(self, seat: int, lang: str = "en") -> str:
@@ -677,6 +761,13 @@ class CacaoGame(Game):
         from .text import describe
 
         return describe(action, lang)
+
+    def describe_move(self, before: State, action: Any, lang: str = "en") -> str:
+        """The log's words: tiles by kind and what they are next to, and the jungle tiles the move laid
+        by itself (blind draws from the pile included: all of it is face up, for everyone)."""
+        from .text import describe_move
+
+        return describe_move(before, action, lang)  # type: ignore[arg-type]
 
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
         from .text import render

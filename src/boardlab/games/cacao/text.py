@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from boardlab.core.game import MenuItem
+from boardlab.core.terms import game_term
 
-from .actions import DIRS, Discard, Fill, Place, Use
+from .actions import DIRS, STEPS, Discard, Fill, Place, Use
 from .rules import ACTIVATE, FILL, CacaoState
 
 COLOURS = ("red", "magenta", "white", "yellow")
@@ -17,14 +15,8 @@ LETTERS = "RPWY"
 SHORT = {"plantation": "P", "market": "M", "gold": "G", "water": "~", "sun": "☼", "temple": "T"}
 
 
-@lru_cache(maxsize=1)
-def terms() -> dict[str, dict[str, str]]:
-    return json.loads(resources.files("boardlab.games.cacao").joinpath("terms.json").read_text("utf-8"))
-
-
 def term(key: str, lang: str) -> str:
-    t = terms()
-    return t.get(lang, t["en"]).get(key, t["en"].get(key, key))
+    return game_term("boardlab.games.cacao", key, lang)
 
 
 def tile_name(tile: str) -> str:
@@ -44,6 +36,87 @@ def describe(action: Any, lang: str = "en") -> str:
         return term("uses", lang).format(count=action.count, edge=term(DIRS[action.edge], lang),
                                          x=action.x, y=action.y)
     return term("autos", lang)
+
+
+def _listing(items: list[str], lang: str) -> str:
+    """'a, b and c' / 'a、b和c': a list in a sentence (Traditional Chinese punctuation in Chinese)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return term("list_sep", lang).join(items[:-1]) + term("list_and", lang) + items[-1]
+
+
+def _the(jungle: str, lang: str) -> str:
+    return term("the", lang).format(what=term(jungle, lang))
+
+
+def _near(state: CacaoState, x: int, y: int, lang: str) -> str:
+    """The jungle tiles around a worker-tile space, by name, in N E S W order (the words locate the
+    tile where coordinates would not be read)."""
+    names = [_the(state.jungle[(x + dx, y + dy)], lang) for dx, dy in STEPS if (x + dx, y + dy) in state.jungle]
+    return _listing(names, lang)
+
+
+def _dir(placed: tuple[int, int] | None, c: tuple[int, int]) -> int:
+    """Which side of the new worker tile `c` is on (0..3 = N E S W), 4 if not beside it."""
+    if placed is not None:
+        for d, (dx, dy) in enumerate(STEPS):
+            if (placed[0] + dx, placed[1] + dy) == c:
+                return d
+    return 4
+
+
+def _side(placed: tuple[int, int] | None, x: int, y: int, lang: str) -> str:
+    """'north of the new worker tile' (every space to fill touches it)."""
+    d = _dir(placed, (x, y))
+    return term("near_new", lang) if d == 4 else term("side", lang).format(dir=term(DIRS[d], lang))
+
+
+def _auto_fills(before: CacaoState, action: Any, after: CacaoState, lang: str) -> list[str]:
+    """The jungle tiles the move laid by itself (identical display tiles, the only choice left, or blind
+    draws from the pile once the display is empty), grouped by where they came from, each with the
+    side of the new worker tile it went to."""
+    chosen = (action.x, action.y) if isinstance(action, Fill) else None
+    display = list(before.display)
+    if isinstance(action, Fill):
+        display.remove(action.jungle)
+    placed = (action.x, action.y) if isinstance(action, Place) and action.kind == "place" else before.placed
+    groups: dict[str, list[str]] = {"from_display": [], "from_pile": []}
+    new = [c for c in after.jungle if c not in before.jungle and c != chosen]
+    for c in sorted(new, key=lambda c: (_dir(placed, c), c)):
+        j = after.jungle[c]
+        # the display is used up before the pile is drawn from (rules.py, _continue_filling)
+        source = "from_display" if j in display else "from_pile"
+        if j in display:
+            display.remove(j)
+        groups[source].append(term("auto_item", lang).format(jungle=_the(j, lang), where=_side(placed, *c, lang)))
+    return [term(k, lang).format(items=_listing(v, lang)) for k, v in groups.items() if v]
+
+
+def describe_move(before: CacaoState, action: Any, lang: str = "en") -> str:
+    """The log's sentence: the tile by kind and what it is next to (no raw coordinates or rotations),
+    and every jungle tile the move laid by itself, so every change to the board is in the log."""
+    if isinstance(action, Discard):
+        return term("discards", lang).format(tile=tile_name(action.tile))
+    after = before.clone()
+    after.apply(action, before.current_player)
+    if isinstance(action, Place):
+        key = "places_move" if action.kind == "place" else "rebuilds_move"
+        text = term(key, lang).format(tile=tile_name(action.tile), near=_near(before, action.x, action.y, lang))
+    elif isinstance(action, Fill):
+        text = term("fills_move", lang).format(jungle=term(action.jungle, lang),
+                                               where=_side(before.placed, action.x, action.y, lang))
+    elif isinstance(action, Use):
+        dx, dy = STEPS[action.edge]
+        jungle = before.jungle.get((action.x + dx, action.y + dy))
+        what = _the(jungle, lang) if jungle else term(DIRS[action.edge], lang)
+        key = ("skips_move", "uses_move_one")[action.count] if action.count < 2 else "uses_move"
+        text = term(key, lang).format(count=action.count, jungle=what)
+    else:
+        text = term("autos", lang)
+    autos = _auto_fills(before, action, after, lang)
+    if autos:
+        text += term("then", lang) + term("then_sep", lang).join(autos)
+    return text
 
 
 def _jungle_label(state: CacaoState, j: str) -> str:

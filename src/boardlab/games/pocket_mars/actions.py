@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from boardlab.core.action_table import Simple
 from boardlab.core.errors import ActionParseError
 
 from .components import CARD_IDS, CARD_INDEX, LETTERS
@@ -38,13 +39,6 @@ SIMPLE_KINDS = ("launch", "do", "skip", "pass")
 
 def seat_text(seat: int) -> str:
     return f"P{seat + 1}"
-
-
-class Simple(NamedTuple):
-    kind: str
-
-    def __str__(self) -> str:
-        return self.kind
 
 
 class CardAct(NamedTuple):

@@ -39,7 +39,7 @@ OPS: dict[str, dict[str, Any]] = {
 CHOICES = {"where": ("here", "any"), "who": ("self", "any"), "dir": ("up", "down", "both")}
 N_RANGE = {"launch": 7, "energy": 7, "draw": 4, "settle": 7, "shift": 4, "swap": 2, "look": 2, "bury": 2}
 CONDITIONS = ("hold", "absent", "present", "behind")
-CARD_FIELDS = {"id", "colour", "value", "provenance", "top", "bottom", "note"}
+CARD_FIELDS = {"id", "colour", "value", "provenance", "field_provenance", "top", "bottom", "note"}
 EFFECT_FIELDS = {"if", "cost", "do"}
 
 
@@ -86,6 +86,12 @@ class Card:
     top: Effect
     bottom: Effect
     note: str
+    field_provenance: tuple[tuple[str, str], ...] = ()  # e.g. (("colour", "reconstructed"),)
+
+    @property
+    def reconstructed(self) -> bool:
+        """Not known exactly: the card, or one of its fields, is a reconstruction."""
+        return self.provenance != "official" or any(p != "official" for _, p in self.field_provenance)
 
 
 @dataclass(frozen=True)
@@ -279,7 +285,8 @@ def parse_deck(doc: Any, source: str, energy_max: int) -> Deck:
         found[cid] = Card(
             CARD_INDEX[cid], cid, ci, _int(c, raw, "value", where, 0, MAX_VALUE), c.provenance(raw, where),
             _effect(c, c.field(raw, "top", where, dict), f"{where}.top", black, energy_max),
-            _effect(c, c.field(raw, "bottom", where, dict), f"{where}.bottom", black, energy_max), note)
+            _effect(c, c.field(raw, "bottom", where, dict), f"{where}.bottom", black, energy_max), note,
+            tuple(c.field_provenance(raw, where, {"colour", "value", "top", "bottom"}).items()))
     missing = [cid for cid in CARD_IDS if cid not in found]
     if missing:
         raise c.fail("cards", f"a deck has exactly {NUM_CARDS} cards (7 per colour); missing: {', '.join(missing)}")

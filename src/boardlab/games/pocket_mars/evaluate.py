@@ -11,6 +11,8 @@ hand, so card counts themselves are not scored.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .components import BLACK, Effect
 from .rules import DA, PocketMarsState
 
@@ -24,6 +26,7 @@ PENDING = 0.9  # a pending optional step of one's own is almost as good as done
 TURN_MARKS = frozenset({"endturn", "turn", "next"})
 
 
+@cache
 def effect_worth(e: Effect) -> float:
     raw = sum(PRIM[p.op] * p.n for p in e.prims) - ENERGY * e.cost
     return raw * (0.6 if e.cond else 1.0)
@@ -72,3 +75,18 @@ def evaluate(state: PocketMarsState, seat: int) -> float:
     if state.solo:
         return mine - board_value(state, DA, state.automaton_score().total)
     return mine - max(board_value(state, q, totals[q]) for q in range(state.num_players) if q != seat)
+
+
+def evaluate_all(state: PocketMarsState) -> list[float]:
+    """`evaluate` for every seat with the scores and board values computed once (same values)."""
+    if state.solo:
+        return [evaluate(state, 0)]
+    totals = state.score_totals()
+    n = state.num_players
+    boards = [board_value(state, q, totals[q]) for q in range(n)]
+    out = []
+    for seat in range(n):
+        mine = boards[seat] + CARDS * cards_worth(state, seat)
+        mine += PENDING * pending_worth(state, seat)
+        out.append(mine - max(boards[q] for q in range(n) if q != seat))
+    return out

@@ -18,8 +18,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from boardlab.core.action_table import FixedActionTable
 from boardlab.core.game import Game, Option, Score, State
 from boardlab.core.rng import Rng
+from boardlab.core.solo import AutomatonOpponent
+from boardlab.core.step_machine import StepMachine
 
 from . import actions as A
 from .actions import CARD, DROP, LAUNCH, OPP, PASS, PMAction
@@ -30,8 +33,10 @@ DA = 1  # the solo automaton's board index
 GREEN, YELLOW, BLUE, PURPLE = 0, 1, 2, 3
 
 
-class PocketMarsState(EffectsMixin, State):
+class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
     """A Pocket Mars position. Board arrays are indexed by board player (solo: 0 you, 1 automaton)."""
+
+    solo_tie_wins = True  # solo: you win if you beat or tie the automaton (total, then colonists in buildings; S9)
 
     # -- setup ----------------------------------------------------------------------------------------
     def _setup(self) -> None:
@@ -57,6 +62,7 @@ class PocketMarsState(EffectsMixin, State):
         self.discard: list[int] = []
         self.limbo: list[int] = []  # a card played from hand while its top action resolves
         self.seen = [0] * len(CARD_IDS)  # per card: bitmask of seats that know where it is
+        self.drafted = [0] * len(CARD_IDS)  # per card: seats that saw it in a draft packet (D16)
         self.deck = list(range(len(CARD_IDS)))
         self.rng.shuffle(self.deck)
         self.round = 0
@@ -71,6 +77,8 @@ class PocketMarsState(EffectsMixin, State):
         if self.options.get("draft"):
             for q in order:
                 self.packets[q] = [self._deal(q) for _ in range(R.draft_deal)]
+                for c in self.packets[q]:
+                    self.drafted[c] = 1 << q
             keep = R.hand_size + R.prep_size
             for r in range(keep):
                 steps += [("pick", q) for q in order]
@@ -103,42 +111,15 @@ class PocketMarsState(EffectsMixin, State):
         n = self.num_players
         return [(p + k) % n for k in range(1, n)]
 
-    # -- core protocol --------------------------------------------------------------------------------
-    @property
-    def current_player(self) -> int | None:
-        return self.decider
+    # -- core protocol: the step machine (boardlab.core.step_machine) ----------------------------------
+    def _step_options(self, step: Step) -> list[PMAction] | None:
+        return STEP[step[0]](self, step)
 
-    @property
-    def is_over(self) -> bool:
-        return self.decider is None
-
-    def _legal_actions(self) -> list[PMAction]:
-        return self.options_
-
-    def _apply(self, action: PMAction) -> None:
-        step = self.todo.pop()
+    def _resolve(self, step: Step, action: PMAction) -> None:
         RESOLVE[step[0]](self, step, action)
-        self._run()
 
-    def _run(self) -> None:
-        """Carry out automatic steps until a question with two or more answers (or the end)."""
-        todo = self.todo
-        while todo:
-            step = todo[-1]
-            opts = STEP[step[0]](self, step)
-            if opts is None:
-                continue
-            if not opts:
-                todo.pop()
-            elif len(opts) == 1 and step[0] != "half":  # see _step_half: no hidden-hand tell
-                todo.pop()
-                RESOLVE[step[0]](self, step, opts[0])
-            else:
-                self.options_ = opts
-                self.decider = step[1]
-                return
-        self.options_ = []
-        self.decider = None
+    def _asks(self, step: Step, opts: list[PMAction]) -> bool:
+        return len(opts) > 1 or step[0] == "half"  # see _step_half: no hidden-hand tell
 
     # -- the turn action ------------------------------------------------------------------------------
     def _step_turn(self, step: Step) -> list[PMAction]:
@@ -319,7 +300,9 @@ class PocketMarsState(EffectsMixin, State):
         self.hands[step[1]].append(action[1])
 
     def _step_passpackets(self, step: Step) -> None:
-        """Draft: every packet goes to the next seat, who now knows its cards."""
+        """Draft: every packet goes to the next seat, who now knows its cards. The seats that held it
+        before remember having seen those cards (`drafted`) but no longer know where each one is: the
+        next holder keeps one of them secretly (D16), so only the holder knows a packet card's place."""
         self.todo.pop()
         n = self.num_players
         new: list[list[int]] = [[] for _ in range(n)]
@@ -327,7 +310,8 @@ class PocketMarsState(EffectsMixin, State):
             to = (q + 1) % n
             new[to] = self.packets[q]
             for c in new[to]:
-                self.seen[c] |= 1 << to
+                self.seen[c] = 1 << to
+                self.drafted[c] |= 1 << to
         self.packets = new
 
     def _step_draftend(self, step: Step) -> None:
@@ -442,6 +426,28 @@ class PocketMarsState(EffectsMixin, State):
         }
         return Score(sum(parts.values()), parts, (lo + hi,))
 
+    def score_totals(self) -> list[int]:
+        """`[s.total for s in self.scores()]` without the breakdowns (the evaluation's hot path)."""
+        if self.solo:
+            return [s.total for s in self.scores()]
+        sc = self.R.scoring
+        energy = self.energy
+        top = max(energy)
+        out = []
+        for q in range(self.num_players):
+            lo0, lo1, lo2, lo3 = (r[q] for r in self.lo)
+            hi0, hi1, hi2, hi3 = (r[q] for r in self.hi)
+            counts = (lo0 + hi0, lo1 + hi1, lo2 + hi2, lo3 + hi3)
+            total = self.ship[q] * sc.ship + (lo0 + lo1 + lo2 + lo3) * sc.star + (hi0 + hi1 + hi2 + hi3) * sc.star2
+            if min(counts) > 0:
+                total += sc.all_buildings
+            if max(counts) >= sc.full_building_size:
+                total += sc.full_building
+            if energy[q] == top:
+                total += sc.top_energy
+            out.append(total)
+        return out
+
     def scores(self) -> list[Score]:
         if self.solo:
             return [self._score(0, self.R.solo_player_scoring, self.energy[0] >= self.energy[DA])]
@@ -451,23 +457,6 @@ class PocketMarsState(EffectsMixin, State):
     def automaton_score(self) -> Score:
         """Solo only: the Devious Automatics' score (it is not a seat)."""
         return self._score(DA, self.R.solo_automaton_scoring, self.energy[DA] >= self.energy[0])
-
-    def winners(self) -> list[int]:
-        """Multiplayer: the rulebook order. Solo: [0] if you beat or tie the automaton (total, then
-        colonists in buildings), else [] (docs: decision S9)."""
-        if not self.solo:
-            return super().winners()
-        me, da = self.scores()[0], self.automaton_score()
-        return [0] if (me.total, *me.tiebreak) >= (da.total, *da.tiebreak) else []
-
-    def returns(self) -> list[float]:
-        if not self.solo:
-            return super().returns()
-        if not self.is_over:
-            return [0.0]
-        me, da = self.scores()[0], self.automaton_score()
-        a, b = (me.total, *me.tiebreak), (da.total, *da.tiebreak)
-        return [1.0 if a > b else 0.5 if a == b else 0.0]
 
     # -- copies ---------------------------------------------------------------------------------------
     def clone(self) -> PocketMarsState:
@@ -483,6 +472,7 @@ class PocketMarsState(EffectsMixin, State):
         s.packets = [h[:] for h in self.packets]
         s.stacks = [h[:] for h in self.stacks]
         s.discard, s.limbo, s.seen, s.deck = self.discard[:], self.limbo[:], self.seen[:], self.deck[:]
+        s.drafted = self.drafted[:]
         s.round, s.start, s.turn, s.solo_exhausted = self.round, self.start, self.turn, self.solo_exhausted
         s.todo = self.todo[:]
         s.options_ = self.options_[:]
@@ -514,11 +504,18 @@ class PocketMarsState(EffectsMixin, State):
         masks = [seen[zone[i]] for zone, i, _ in slots]
         rng.shuffle(pool)
         new_seen = s.seen
-        for k, (zone, i, want) in enumerate(slots):  # colour-constrained prep slots come first
-            j = 0 if want < 0 else next(j for j, c in enumerate(pool) if colour[c] == want)
-            c = pool.pop(j)
+        k = 0
+        for zone, i, want in slots:  # colour-constrained prep slots come first
+            if want < 0:
+                break
+            c = pool.pop(next(j for j, c in enumerate(pool) if colour[c] == want))
             zone[i] = c
             new_seen[c] = masks[k]
+            k += 1
+        for c, (zone, i, _), mask in zip(pool, slots[k:], masks[k:], strict=True):  # the rest in pool order
+            zone[i] = c
+            new_seen[c] = mask
+        s.drafted = [m & bit for m in self.drafted]  # what the others saw in the draft is theirs
         s.rng = Rng(rng.next64())
         s._legal = None
         if s.todo:
@@ -597,6 +594,7 @@ class PocketMarsState(EffectsMixin, State):
             "in_play": [CARD_IDS[c] for c in self.limbo],
             "draft": [{"count": len(pk), "cards": sorted(CARD_IDS[c] for c in pk if known(c))}
                       for pk in self.packets],
+            "draft_seen": sorted(CARD_IDS[c] for c, m in enumerate(self.drafted) if m & bit),
             "components": self.cards.source,
         }
         if self.solo:
@@ -617,12 +615,31 @@ class PocketMarsState(EffectsMixin, State):
             "in_play": [CARD_IDS[c] for c in self.limbo], "seen": self.seen[:],
             "todo": [self._step_json(s) for s in self.todo], "decider": self.decider,
             "solo_exhausted": self.solo_exhausted,
+            **({"drafted": self.drafted[:]} if self.options.get("draft") else {}),
         }
 
     def why_illegal(self, action: Any) -> str:
         from .text import why_illegal
 
         return why_illegal(self, action)
+
+
+def reveals(before: PocketMarsState, action: PMAction, after: PocketMarsState) -> bool:
+    """Did `action`, played in `before` and leading to `after`, reveal anything to anyone (the undo
+    barrier)? Every way information moves in this game shows up in one of these facts:
+    * `seen` changed: a card went face up (played, the automaton's activation), someone drew, took,
+      looked at or was passed a card, or a shuffle made cards unknown;
+    * the generator moved (a shuffle) or the deck shrank (a draw, the solo deck discards);
+    * a card entered a prep module (its colour back is public from then on: `ready`, solo refill);
+    * `do` on an effect whose condition is "you hold a card of colour X": only a hand with that colour
+      may say `do` (D7), so the answer tells the table about the hand."""
+    if action == A.DO and before.todo and before.todo[-1][0] == "half":
+        _, _, card, which, b = before.todo[-1]
+        if before._effect(which, card, b).hold >= 0:
+            return True
+    if after.seen != before.seen or after.rng.state != before.rng.state or len(after.deck) < len(before.deck):
+        return True
+    return any(c not in old for old, new in zip(before.prep, after.prep, strict=True) for c in new)
 
 
 def _bind(name: str) -> Callable[..., Any]:
@@ -641,11 +658,12 @@ ANDROID: dict[int, Callable[[PocketMarsState], None]] = {
     PURPLE: PocketMarsState._da_purple, BLACK: PocketMarsState._da_black}
 
 
-class PocketMarsGame(Game):
+class PocketMarsGame(FixedActionTable, Game):
     name = "pocket_mars"
     titles = {"en": "Pocket Mars", "zh-TW": "口袋火星"}
     min_players = 1
     max_players = 4
+    actions_module = A
     options = {
         "draft": Option(False, "draft variant at setup (2-4 players)", (False, True)),
         "components": Option("", "path of a project-deck file (JSON or TOML) to use instead of the built-in deck"),
@@ -662,31 +680,29 @@ class PocketMarsGame(Game):
         s._setup()
         return s
 
-    def parse_action(self, state: State, text: str) -> PMAction:
-        return A.parse(text)
-
-    def num_distinct_actions(self, players: int) -> int:
-        return len(A.ALL_ACTIONS)
-
-    def action_to_id(self, action: Any, players: int) -> int:
-        from boardlab.core.errors import ActionParseError
-
-        try:
-            return A.ACTION_ID[action]
-        except (KeyError, TypeError):
-            raise ActionParseError(f"{action!r} is not a Pocket Mars action") from None
-
-    def id_to_action(self, action_id: int, players: int) -> PMAction:
-        from boardlab.core.errors import ActionParseError
-
-        if not isinstance(action_id, int) or not 0 <= action_id < len(A.ALL_ACTIONS):
-            raise ActionParseError(f"action id {action_id!r} is out of range 0..{len(A.ALL_ACTIONS) - 1}")
-        return A.ALL_ACTIONS[action_id]
-
     def evaluate(self, state: State, seat: int) -> float:
         from .evaluate import evaluate
 
         return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def evaluate_all(self, state: State) -> list[float]:
+        from .evaluate import evaluate_all
+
+        return evaluate_all(state)  # type: ignore[arg-type]
+
+    def component_uses(self, before: State, action: Any) -> list[str]:
+        """For balance reports: the card played for its top action (from hand, own or another's prep module)."""
+        kind = action[0]
+        if kind in ("hand", "prep"):
+            return [CARD_IDS[action[1]]]
+        if kind == "opp":
+            return [CARD_IDS[before.prep[action[1]][action[2]]]]  # type: ignore[attr-defined]
+        return []
+
+    def random_search_action(self, state: State, rng: Rng) -> Any:
+        """The default's pick, read straight from the question's options (perf only)."""
+        opts = state.options_  # type: ignore[attr-defined]  # the legal list of a running game
+        return opts[rng.randbelow(len(opts))] if len(opts) > 1 else opts[0]
 
     def describe_action(self, action: Any, lang: str = "en") -> str:
         from .text import describe
@@ -699,6 +715,24 @@ class PocketMarsGame(Game):
         from .text import names_hidden_card
 
         return not names_hidden_card(before, action, seat)  # type: ignore[arg-type]
+
+    def undo_barrier(self, before: State, action: Any, after: State) -> bool:
+        """Exact: the action (with the automatic steps it set off) turned a card face up, let someone
+        look at, draw or take a card, shuffled, showed a card's colour back, or told the table a hidden
+        hand holds a colour (docs: "Undo barriers")."""
+        return reveals(before, action, after)  # type: ignore[arg-type]
+
+    def decision_kind(self, state: State) -> str | None:
+        """Only an effect with a "you hold a card of colour X" condition offers a number of options that
+        depends on the hidden hand (`do`+`skip` or `skip` alone, D7): its kind is "hold". Every other
+        question's options follow from public facts (hand and module sizes, the board, packet sizes)."""
+        s: PocketMarsState = state  # type: ignore[assignment]
+        if s.decider is None:
+            return None
+        step = s.todo[-1]
+        if step[0] == "half" and s._effect(step[3], step[2], step[4]).hold >= 0:
+            return "hold"
+        return None
 
     def describe_for(self, before: State, action: Any, seat: int | None, lang: str = "en") -> str:
         """Narration without leaks: cards that went face down or into a hand or prep module unseen are

@@ -3,26 +3,17 @@ primitives, the plain-text picture a terminal prints, and the reasons an action 
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from importlib import resources
 from typing import Any
+
+from boardlab.core.terms import game_term
 
 from .actions import SLOTS, CardAct, Look, Opp, Place, PMAction, Shift, Simple, Slot, Swap
 from .components import BLACK, CARD_IDS, COLOURS, LETTERS, Card, Effect, Prim, rules
 from .rules import DA, PocketMarsState
 
 
-@lru_cache(maxsize=1)
-def terms() -> dict[str, dict[str, str]]:
-    text = resources.files("boardlab.games.pocket_mars").joinpath("terms.json").read_text("utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
-
-
 def term(key: str, lang: str, **kw: Any) -> str:
-    t = terms()
-    raw = t.get(lang, t["en"]).get(key) or t["en"].get(key, key)
-    return raw.format(**kw) if kw else raw
+    return game_term("boardlab.games.pocket_mars", key, lang, **kw)
 
 
 def building_name(b: int, lang: str) -> str:
@@ -128,6 +119,24 @@ def card_text(card: Card, lang: str = "en") -> str:
             f"{effect_text(card.top, lang)} | {term('bottom', lang)}: {effect_text(card.bottom, lang)}")
 
 
+RECONSTRUCTED_MARK = "◇"
+"""Marks a card id in the terminal picture when the card (or one of its fields) is a reconstruction,
+as the web does: the reconstructed deck is not the printed one (docs/rules/pocket_mars.md)."""
+
+
+def provenance_text(card: Card, lang: str = "en") -> str:
+    """'reconstructed', 'official', or e.g. 'official; colour: reconstructed' (G4)."""
+    parts = [term(f"prov_{card.provenance}", lang)]
+    parts += [term("prov_field", lang, field=term(f"field_{f}", lang), prov=term(f"prov_{p}", lang))
+              for f, p in card.field_provenance]
+    return "; ".join(parts)
+
+
+def marked(state: PocketMarsState, cid: str) -> str:
+    """A card id with RECONSTRUCTED_MARK if the card in play (this game's deck) is reconstructed."""
+    return cid + RECONSTRUCTED_MARK if state.cards.cards[CARD_IDS.index(cid)].reconstructed else cid
+
+
 # -- the pending question ---------------------------------------------------------------------------
 def decision_text(state: PocketMarsState, lang: str) -> str:
     if state.decider is None:
@@ -165,7 +174,7 @@ def render(state: PocketMarsState, seat: int | None, lang: str = "en") -> str:
         if b == BLACK:
             lines.append(f"  {name}: {term('no_colonists', lang)}")
             continue
-        stack = " ".join(entry["stack"][-3:]) or "-"
+        stack = " ".join(marked(state, c) for c in entry["stack"][-3:]) or "-"
         lines.append(f"  {name}: {term('value', lang)} {entry['value']} [{stack}]  "
                      f"★ {_counts(entry['star'], lang, solo)}  "
                      f"★★ ({term('star2_cap', lang)} {state.cap}) {_counts(entry['star2'], lang, solo)}")
@@ -174,7 +183,8 @@ def render(state: PocketMarsState, seat: int | None, lang: str = "en") -> str:
     for q, hand in enumerate(v["hands"]):
         mark = "▶" if q == state.decider else " "
         who = player_name(q, lang, solo) + (f" ({term('you', lang)})" if q == seat else "")
-        prep = " ".join(f"[{p['card'] or '?'} {colour_name(COLOURS.index(p['colour']), lang)}]" for p in hand["prep"])
+        prep = " ".join(f"[{marked(state, p['card']) if p['card'] else '?'} "
+                        f"{colour_name(COLOURS.index(p['colour']), lang)}]" for p in hand["prep"])
         score = state.automaton_score().total if solo and q == DA else state.scores()[q].total
         lines.append(f"{mark}{who}: {term('earth', lang)} {board['earth'][q]} · {term('ship', lang)} "
                      f"{board['ship'][q]} · {term('energy_t', lang)} {board['energy'][q]}/{state.R.energy_max} · "
@@ -182,19 +192,24 @@ def render(state: PocketMarsState, seat: int | None, lang: str = "en") -> str:
                      f"{term('score', lang)} {score}")
     top = v["discard"][-1] if v["discard"] else None  # the top card, when it lies face up
     lines.append(f"{term('deck', lang)} {v['deck']['count']} · {term('discard_pile', lang)} {len(v['discard'])}"
-                 + (f" ({top})" if top else "") + (f" · {term('in_play', lang)} {' '.join(v['in_play'])}"
+                 + (f" ({marked(state, top)})" if top else "")
+                 + (f" · {term('in_play', lang)} {' '.join(marked(state, c) for c in v['in_play'])}"
                                                     if v["in_play"] else ""))
     if seat is not None and seat < len(v["hands"]):
         cards = state.cards.cards
         lines.append(f"{term('your_hand', lang)}:")
-        lines += [f"  {card_text(cards[CARD_IDS.index(c)], lang)}" for c in v["hands"][seat]["hand"]]
+        own = [cards[CARD_IDS.index(c)] for c in v["hands"][seat]["hand"]]
+        lines += [f"  {card_text(k, lang)} ({provenance_text(k, lang)})" for k in own]
         lines.append(f"{term('your_prep', lang)}:")
-        lines += [f"  {card_text(cards[CARD_IDS.index(p['card'])], lang)}" for p in v["hands"][seat]["prep"]]
+        own = [cards[CARD_IDS.index(p["card"])] for p in v["hands"][seat]["prep"]]
+        lines += [f"  {card_text(k, lang)} ({provenance_text(k, lang)})" for k in own]
         packet = v["draft"][seat]["cards"] if seat < len(v["draft"]) else []
         if packet:
-            lines.append(f"{term('draft_packet', lang)}: {' '.join(packet)}")
-        known = [f"{player_name(q, lang, solo)}: {p['card']}" for q, h in enumerate(v["hands"]) if q != seat
-                 for p in h["prep"] if p["card"]]
+            lines.append(f"{term('draft_packet', lang)}: {' '.join(marked(state, c) for c in packet)}")
+        if v["draft_seen"]:
+            lines.append(f"{term('draft_seen', lang)}: {' '.join(marked(state, c) for c in v['draft_seen'])}")
+        known = [f"{player_name(q, lang, solo)}: {marked(state, p['card'])}" for q, h in enumerate(v["hands"])
+                 if q != seat for p in h["prep"] if p["card"]]
         if known:
             lines.append(f"{term('known', lang)}: {', '.join(known)}")
         if state.decider == seat:
@@ -209,6 +224,8 @@ def render(state: PocketMarsState, seat: int | None, lang: str = "en") -> str:
         won = state.winners()
         lines.append(f"{term('winners', lang)}: " + (", ".join(player_name(q, lang) for q in won)
                                                      if won else term("nobody", lang)))
+    if any(RECONSTRUCTED_MARK in line for line in lines):
+        lines.append(f"{RECONSTRUCTED_MARK} {term('reconstructed_legend', lang)}")
     return "\n".join(lines)
 
 

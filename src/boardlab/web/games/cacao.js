@@ -33,6 +33,7 @@ const UI = {
     cancel: "Cancel",
     discard: "Discard",
     use_n: "use {n}",
+    skip_nothing: "nothing to do here: skip",
     your_hand: "Your hand",
     official: "Official components",
     official_detail: "all {n} component entries are the printed game (official rulebook 2015, jungle-tile overview) — nothing reconstructed",
@@ -64,6 +65,7 @@ const UI = {
     cancel: "取消",
     discard: "棄置",
     use_n: "使用 {n}",
+    skip_nothing: "這裡無事可做：略過",
     your_hand: "你的手牌",
     official: "官方配件",
     official_detail: "全部 {n} 筆配件資料皆為實體遊戲內容（2015 官方規則書、叢林板塊一覽表）——沒有任何推測重建",
@@ -180,7 +182,15 @@ function trackLast(ctx) {
     return m;
   }
   const changed = [...workers].filter(([k, l]) => m.workers.get(k) !== l);
-  if (changed.length === 1) { m.placed = changed[0][0]; m.fills = new Set(); }
+  const removed = [...m.workers.keys()].some((k) => !workers.has(k)) || [...m.jungle].some((k) => !jungle.has(k));
+  m.fresh = new Set(); // tiles that arrived with this update (animated once): a new worker tile, new jungle tiles
+  if (!removed && changed.length === 1) m.fresh.add(changed[0][0]);
+  if (!removed && changed.length <= 1) for (const k of jungle) if (!m.jungle.has(k)) m.fresh.add(k);
+  if (removed) { // an undo took a tile back: the frame follows the log's last placement, or goes
+    const last = st.last && st.last.action && st.last.action.match(/^(?:rebuild )?\w+r[0-3]@(-?\d+,-?\d+)$/);
+    m.placed = last && workers.has(last[1]) ? last[1] : null;
+    m.fills = new Set([...m.fills].filter((k) => jungle.has(k)));
+  } else if (changed.length === 1) { m.placed = changed[0][0]; m.fills = new Set(); }
   else if (changed.length > 1) { m.placed = null; m.fills = new Set(); } // a jump (replay): no single move
   for (const k of jungle) if (!m.jungle.has(k) && (changed.length <= 1)) m.fills.add(k);
   if (v.placed) m.placed = `${v.placed[0]},${v.placed[1]}`;
@@ -332,14 +342,17 @@ function boardSvg(ctx, L, mine, last) {
 
   const tiles = s("g", { class: "cc-tiles" });
   for (const j of v.board.jungle) {
-    const g = s("g", { transform: at(j.x, j.y), "data-cell": `${j.x},${j.y}` }, jungleArt(j.tile, false),
+    const fresh = last && last.fresh && last.fresh.has(`${j.x},${j.y}`);
+    const g = s("g", { transform: at(j.x, j.y), "data-cell": `${j.x},${j.y}` },
+      s("g", { class: fresh ? "cc-arrive" : null }, jungleArt(j.tile, false)),
       s("title", {}, `${term(j.tile)} (${j.x},${j.y})`));
     tiles.append(g);
   }
   for (const w of v.board.workers) {
     const title = `${term(`colour${w.owner}`)} ${tileName(w.tile)} (${w.x},${w.y})${w.layers > 1 ? ` ${ui("rebuilt")}` : ""}`;
+    const fresh = last && last.fresh && last.fresh.has(`${w.x},${w.y}`);
     tiles.append(s("g", { transform: at(w.x, w.y), "data-cell": `${w.x},${w.y}`, "data-owner": w.owner },
-      workerArt(w.owner, w.edges, w.layers, { title })));
+      s("g", { class: fresh ? "cc-arrive" : null }, workerArt(w.owner, w.edges, w.layers, { title }))));
   }
   svg.append(tiles);
 
@@ -630,16 +643,21 @@ function trayPanel(ctx, L, mine) {
 }
 
 function activationPanel(ctx, L) {
-  const mineEdges = (ctx.view.pending || {})[String(ctx.seat)] || [];
+  // gather before you sell: plantations first, markets last (the order the edges are listed in is
+  // the order a player resolves them, and the rules let them choose it)
+  const rank = (j) => (j.startsWith("plantation") ? 0 : j.startsWith("market") ? 2 : 1);
+  const mineEdges = [...((ctx.view.pending || {})[String(ctx.seat)] || [])].sort((a, b) => rank(a.jungle) - rank(b.jungle));
   const rows = mineEdges.map((e) => {
-    const uses = L.use.filter((u) => u.x === e.x && u.y === e.y && u.edge === e.edge).sort((a, b) => a.count - b.count);
+    let uses = L.use.filter((u) => u.x === e.x && u.y === e.y && u.edge === e.edge).sort((a, b) => a.count - b.count);
     const top = uses.length ? uses[uses.length - 1].count : 0;
+    const nothing = uses.length === 1 && uses[0].count === 0; // e.g. a market and no fruit to sell
+    if (nothing) uses = uses.map((u) => ({ ...u, label: ui("skip_nothing") }));
     const row = el("div", { class: "cc-act-row", "data-edge": `${e.x},${e.y},${e.edge}` },
       tileSvg(jungleArt(e.jungle, false), 34),
       el("span", { class: "cc-act-text" }, ui("edge_row", { n: e.workers, edge: term(DIRS[e.edge]), x: e.x, y: e.y, jungle: term(e.jungle) })),
       el("span", { class: "cc-act-buttons" }, ...uses.map((u) => el("button", {
         type: "button", class: `cc-use${u.count === top ? " cc-use-max" : ""}`, title: u.text, "data-action": u.a,
-        onclick: () => ctx.act(u.a) }, ui("use_n", { n: u.count })))));
+        onclick: () => ctx.act(u.a) }, u.label || ui("use_n", { n: u.count })))));
     const mark = (on) => ctx && current && current.container.querySelectorAll(`.cc-pend[data-edge="${e.x},${e.y},${e.edge}"]`)
       .forEach((g) => g.classList.toggle("cc-hot", on));
     row.addEventListener("mouseenter", () => mark(true));
@@ -724,6 +742,7 @@ function promptText(ctx, L, mine) {
 
 // -- entry point ------------------------------------------------------------------------------------------
 export const ownsMoves = true; // the shell may fold its list of move buttons: everything is playable here
+export const ownsScores = true; // the final panel below is the breakdown: the shell shows no second table
 
 export function seatMark(i, l) { // the shell's log and seat list: the player's colour
   lang = l || lang;
@@ -734,6 +753,26 @@ export function seatMark(i, l) { // the shell's log and seat list: the player's 
 export function scoreLabel(key, l) { // the shell's score table: the game's words for its categories
   lang = l || lang;
   return { gold: term("gold"), temples: term("temples"), sun: term("sun_tokens"), water: term("water_track") }[key] || key;
+}
+
+export function cover() { // the lobby card and How-to-play page: a corner of a jungle, drawn with the game's own art
+  const svg = s("svg", { viewBox: "-50 -50 300 200", class: "cc-cover", role: "img", "aria-label": term("game") });
+  const cells = [
+    [0, 0, jungleArt("plantation2", false)], [1, 0, workerArt(0, [1, 2, 0, 1])], [2, 0, jungleArt("market3", false)],
+    [0, 1, workerArt(1, [1, 0, 1, 2])], [1, 1, jungleArt("sun", false)], [2, 1, workerArt(2, [0, 1, 3, 0])],
+  ];
+  for (const [x, y, art] of cells) svg.append(s("g", { transform: `translate(${x * S},${y * S})` }, art));
+  return svg;
+}
+
+export function highlight(container, action) { // the shell's log: hovering an entry marks its spaces
+  container.querySelectorAll(".cc-hl").forEach((e) => e.remove());
+  const marks = container.querySelector(".cc-board .cc-marks");
+  if (!action || !marks) return;
+  for (const m of String(action).matchAll(/(-?\d+),(-?\d+)/g)) {
+    const x = Number(m[1]), y = Number(m[2]);
+    marks.append(s("rect", { x: x * S - 52, y: y * S - 52, width: 104, height: 104, rx: 14, class: "cc-hl" }));
+  }
 }
 
 export function render(container, ctx) {
@@ -758,8 +797,11 @@ export function render(container, ctx) {
   root.append(wrap);
   // the dock stays in view under the board on wide screens: the decision at hand (activations) or the tray
   const activating = mine && (L.auto || L.use.length);
-  root.append(el("div", { class: "cc-dock" }, activating ? activationPanel(ctx, L) : trayPanel(ctx, L, mine)));
-  if (activating) root.append(trayPanel(ctx, L, mine));
+  // the hand and display dock is for playing: not over the final board, not in replays
+  if (v.phase !== "over" && !ctx.replay) {
+    root.append(el("div", { class: "cc-dock" }, activating ? activationPanel(ctx, L) : trayPanel(ctx, L, mine)));
+    if (activating) root.append(trayPanel(ctx, L, mine));
+  } else if (ctx.replay && v.phase !== "over") root.append(trayPanel(ctx, L, false));
   root.append(el("div", { class: "cc-foot" }, legendPanel(), provenancePanel(ctx)));
   container.replaceChildren(root);
   if (scroll) { wrap.scrollLeft = scroll[0]; wrap.scrollTop = scroll[1]; }

@@ -62,6 +62,9 @@ const UI = {
     automaton_score: "{name}: {total} points", final: "Final result",
     sl_ship: "ship", sl_star: "★ colonists", sl_star2: "★★ colonists", sl_all: "all four buildings",
     sl_full: "4 in one building", sl_energy: "most energy",
+    field_colour: "colour", partial: "{fields} reconstructed",
+    partial_title: "Official card, except its {fields}: reconstructed (not legible in the sources; assumed for boardlab).",
+    partial_note: "{ids}: official except the {fields}, which is reconstructed.",
   },
   "zh-TW": {
     official: "官方", reconstructed: "重建", seed: "規則原文",
@@ -99,6 +102,9 @@ const UI = {
     automaton_score: "{name}：{total} 分", final: "最終結果",
     sl_ship: "太空船", sl_star: "★ 殖民者", sl_star2: "★★ 殖民者", sl_all: "四棟建築都有",
     sl_full: "單棟 4 人", sl_energy: "能源最多",
+    field_colour: "顏色", partial: "{fields}為重建",
+    partial_title: "官方卡片，但{fields}為重建（資料來源中無法辨識，為 boardlab 推定）。",
+    partial_note: "{ids}：除了{fields}為重建之外，皆為官方內容。",
   },
 };
 
@@ -151,11 +157,18 @@ function effectParts(e) { // { head: "if …, pay 1 energy", body: "launch 1 fro
 }
 const effectText = (e) => { const p = effectParts(e); return p.head ? `${p.head}: ${p.body}` : p.body; };
 
+// the fields of an official card that are reconstructed all the same (cards.json `field_provenance`, e.g.
+// G4's colour): such a card is marked like the reconstructed ones, saying which part is not known
+const recFields = (c) => Object.entries((c && c.field_provenance) || {}).filter(([, p]) => p !== "official").map(([k]) => k);
+const fieldWords = (c) => recFields(c).map((k) => ui(`field_${k}`)).join(", ");
+const partial = (c) => c && c.provenance === "official" && recFields(c).length > 0;
+
 function cardTitle(id) {
   const c = CARD.get(id);
   if (!c) return id;
+  const prov = partial(c) ? ui("partial_title", { fields: fieldWords(c) }) : ui(c.provenance);
   return `${id} · ${colourName(c.colour)} ${c.value}\n▲ ${term("top")}: ${effectText(c.top)}\n▼ ${term("bottom")}: `
-    + `${effectText(c.bottom)}\n${ui(c.provenance)}${c.note ? ` — ${c.note}` : ""}`;
+    + `${effectText(c.bottom)}\n${prov}${c.note ? ` — ${c.note}` : ""}`;
 }
 
 // -- legal actions, read from their notation ------------------------------------------------------------
@@ -287,6 +300,11 @@ function mark(q, view) {
 
 function provBadge(c, small) {
   if (!c) return null;
+  if (partial(c)) { // official, with a reconstructed field: both marks
+    return el("span", { class: "pm-prov pm-prov-rec pm-prov-part", title: ui("partial_title", { fields: fieldWords(c) }),
+      "data-rec-fields": recFields(c).join(" ") },
+    small ? "✓◇" : `✓ ${ui("official")} · ◇ ${ui("partial", { fields: fieldWords(c) })}`);
+  }
   const cls = c.provenance === "official" ? "pm-prov-off" : "pm-prov-rec";
   return el("span", { class: `pm-prov ${cls}`, title: ui(`${c.provenance}_title`) },
     small ? (c.provenance === "official" ? "✓" : "◇") : `${c.provenance === "official" ? "✓" : "◇"} ${ui(c.provenance)}`);
@@ -295,7 +313,7 @@ function provBadge(c, small) {
 function cardFace(id, { size = "lg", seen = false } = {}) {
   const c = CARD.get(id);
   const col = c ? c.colour : ({ G: "green", Y: "yellow", B: "blue", P: "purple", K: "black" })[id[0]] || "none";
-  const node = el("div", { class: `pm-card pm-${size} pm-c-${col}${c && c.provenance !== "official" ? " pm-rec" : ""}`,
+  const node = el("div", { class: `pm-card pm-${size} pm-c-${col}${c && (c.provenance !== "official" || partial(c)) ? " pm-rec" : ""}`,
     "data-card": id, title: cardTitle(id) });
   const head = el("div", { class: "pm-chead" }, el("span", { class: "pm-cval" }, c ? c.value : "?"),
     el("span", { class: "pm-cid" }, id), size === "lg" ? null : provBadge(c, true));
@@ -329,7 +347,9 @@ function miniCard(id) { // a chip: value, id, provenance mark; the full text in 
   const c = CARD.get(id);
   const col = c ? c.colour : "none";
   const chip = el("span", { class: `pm-mini pm-c-${col}`, title: cardTitle(id), "data-card": id, role: "button", tabindex: "0" },
-    el("b", {}, c ? c.value : "?"), ` ${id}`, c && c.provenance !== "official" ? el("i", { class: "pm-rmark" }, "◇") : null);
+    el("b", {}, c ? c.value : "?"), ` ${id}`, c && (c.provenance !== "official" || partial(c))
+      ? el("i", { class: "pm-rmark", title: partial(c) ? ui("partial_title", { fields: fieldWords(c) }) : ui("reconstructed_title") }, "◇")
+      : null);
   chip.addEventListener("click", (ev) => { ev.stopPropagation(); sel.inspect = sel.inspect === id ? null : id; redraw(); });
   return chip;
 }
@@ -588,12 +608,17 @@ function provenanceNote(v) {
   if (v.components !== PACKAGED) return el("p", { class: "pm-note", id: "pm-provenance" }, ui("custom_deck", { src: v.components }));
   if (!DECK.length) return null;
   const off = DECK.filter((c) => c.provenance === "official");
+  const part = off.filter(partial);
   return el("p", { class: "pm-note", id: "pm-provenance" }, "◇ ",
-    ui("prov_note", { o: off.length, n: DECK.length, r: DECK.length - off.length, ids: off.map((c) => c.id).join(", ") }));
+    ui("prov_note", { o: off.length, n: DECK.length, r: DECK.length - off.length, ids: off.map((c) => c.id).join(", ") }),
+    // data-card marks card faces only (what a seat sees; the leak test reads them): the note names the id as data-note-card
+    ...part.map((c) => el("span", { class: "pm-partial-note", "data-note-card": c.id }, " ◇ ",
+      ui("partial_note", { ids: c.id, fields: fieldWords(c) }))));
 }
 
 // -- entry point ------------------------------------------------------------------------------------------
 export const ownsMoves = true; // every legal move is a click on the board or a button of its prompt
+export const ownsScores = true; // the final panel (.pm-final) is the breakdown: the shell shows no second table
 
 export function seatMark(i, l) { // the shell's log and seat list: the seat's colonist colour
   lang = l || lang;
@@ -605,6 +630,23 @@ export function scoreLabel(key, l) { // the shell's score table: the game's word
   lang = l || lang;
   return { ship: ui("sl_ship"), star: ui("sl_star"), star2: ui("sl_star2"), all_buildings: ui("sl_all"),
     full_building: ui("sl_full"), top_energy: ui("sl_energy") }[key] || key;
+}
+
+export function cover(l) { // the lobby card and How-to-play page: the cards whose print is known, drawn as in play
+  lang = l || (document.documentElement.lang === "zh-TW" ? "zh-TW" : "en"); // tooltips in the page's language
+  const known = DECK.filter((c) => c.provenance === "official").slice(0, 4).map((c) => c.id);
+  return el("div", { class: "pm-cover pm-root" }, ...known.map((id) => cardFace(id, { size: "sm" })));
+}
+
+export function highlight(container, action) { // the shell's log: hovering an entry marks its cards, buildings, players
+  container.querySelectorAll(".pm-hl").forEach((e) => e.classList.remove("pm-hl"));
+  if (!action) return;
+  const [verb, ...args] = String(action).split(" ");
+  const mark = (sel) => container.querySelectorAll(sel).forEach((e) => e.classList.add("pm-hl"));
+  const player = (tok) => { const m = /^P([1-4])$/.exec(tok || ""); if (m) mark(`[data-seat="${Number(m[1]) - 1}"]`); };
+  if (verb === "opp" || verb === "look") { player(args[0]); return; }
+  if (["place", "shift", "swap"].includes(verb)) { mark(`[data-building="${args[0]}"]`); args.slice(1).forEach(player); return; }
+  for (const tok of args) if (/^[GYBPK][1-7]$/.test(tok)) mark(`[data-card="${tok}"]`);
 }
 
 export function render(container, ctx) {
@@ -635,4 +677,19 @@ export function render(container, ctx) {
   root.append(...[infoStrip(ctx), finalPanel(ctx), prompt, inspector(),
     el("div", { class: "pm-mid" }, buildings), mineSec, players, provenanceNote(v)].filter(Boolean));
   container.replaceChildren(root);
+  markArrivals(container, st);
+}
+
+// moves you can follow: a card that just appeared under a building or in a prep module grows into place
+const seenCards = { table: null, version: -1, ids: new Set() };
+function markArrivals(container, st) {
+  const place = (n) => { const box = n.closest("[data-building],[data-module]"); return `${box.dataset.building ?? `m${box.dataset.module}`}:${n.dataset.card}`; };
+  const nodes = [...container.querySelectorAll(".pm-bldg [data-card], [data-module] [data-card]")];
+  const version = st.version ?? st.step ?? -1;
+  if (seenCards.table === st.table && version > seenCards.version) {
+    for (const n of nodes) if (!seenCards.ids.has(place(n))) n.classList.add("pm-arrive");
+  }
+  if (seenCards.table !== st.table || version !== seenCards.version) {
+    Object.assign(seenCards, { table: st.table, version, ids: new Set(nodes.map(place)) });
+  }
 }

@@ -1,0 +1,26 @@
+"""A game's words: its package's terms.json ({lang: {key: text}}), read once, looked up with an English fallback.
+
+Why: every game's text.py had the same loader and lookup; the core keeps them once (it knows no game: the
+caller names its package).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@cache
+def game_terms(package: str) -> dict[str, dict[str, str]]:
+    """The terms.json of `package` (e.g. "boardlab.games.petrichor"), parsed once."""
+    return json.loads(resources.files(package).joinpath("terms.json").read_text("utf-8"))  # type: ignore[no-any-return]
+
+
+def game_term(package: str, key: str, lang: str, **kw: Any) -> str:
+    """`key` in `lang` (an unknown language or a missing or empty entry falls back to English, then to the
+    key itself), with `{name}` fields filled from `kw` when given."""
+    t = game_terms(package)
+    raw = t.get(lang, t["en"]).get(key) or t["en"].get(key, key)
+    return raw.format(**kw) if kw else raw

@@ -1,0 +1,306 @@
+"""The temple as voxels, fast: every orientation of every shape, legal placements enumerated with whole-board
+bit operations, and key patterns with their four rotations.
+
+Layout: a cell (x, y, z) is bit `idx(x, y, z)` of a Python int, on a grid padded by one cell on every side
+(x and y 0..7 are stored at 1..8 of a 10-wide row, z 0..5 at 1..6 of an 8-high stack), so shifting a mask by
+one cell never wraps into the next row. An orientation's masks are stored relative to its anchor (the
+south-west-bottom corner of its bounding box) with a bias of one cell, so neighbour masks that reach one cell
+below or left of the anchor stay non-negative; `mask << shift(x, y, z)` puts it in place.
+
+Orientations are the 24 proper rotations of the physical (flat) piece; turning a flat piece over is a
+rotation in 3D, so its mirror image lies flat too and is included, but nothing a rotation cannot make.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .components import HEIGHT, MAX_FLOOR
+
+PX = MAX_FLOOR + 2
+PY = MAX_FLOOR + 2
+LAYER = PX * PY
+BIAS = 1 + PX + LAYER  # idx(0, 0, 0)
+
+
+def idx(x: int, y: int, z: int) -> int:
+    return (x + 1) + PX * (y + 1) + LAYER * (z + 1)
+
+
+def cell_of(i: int) -> tuple[int, int, int]:
+    z, r = divmod(i, LAYER)
+    y, x = divmod(r, PX)
+    return x - 1, y - 1, z - 1
+
+
+CELL_OF = tuple(cell_of(i) for i in range(LAYER * (HEIGHT + 2)))  # cell_of as a table, for the hot loops
+
+
+def shift(x: int, y: int, z: int) -> int:
+    return x + PX * y + LAYER * z
+
+
+def bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+Cube = tuple[int, int, int]
+
+
+@dataclass(frozen=True, eq=False)  # compared and hashed by identity: orientations() makes each once
+class Orientation:
+    cubes: tuple[Cube, ...]
+    size: tuple[int, int, int]
+    offs: tuple[int, ...]  # shift of each cube from the anchor
+    mask: int  # the cubes (biased)
+    near: int  # every cell sharing at least a corner with a cube, cubes included (biased)
+    face: int  # cells sharing a side face, or the top face, with a cube, not in the block (biased)
+    bottoms: tuple[int, ...]  # offs of the lowest cube of each column
+    bridges: tuple[tuple[tuple[int, int], ...], ...]  # per bottom: (left, right) supported-end offs pairs
+    top: int  # the highest dz
+
+    @property
+    def vertical(self) -> bool:
+        return self.size[2] > 1
+
+
+def _rotations() -> list[tuple[tuple[int, ...], ...]]:
+    """The 24 proper rotation matrices of the cube."""
+    import itertools
+
+    mats = []
+    for perm in itertools.permutations(range(3)):
+        for signs in itertools.product((1, -1), repeat=3):
+            m = [[0] * 3 for _ in range(3)]
+            for r in range(3):
+                m[r][perm[r]] = signs[r]
+            det = (m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                   - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                   + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]))
+            if det == 1:
+                mats.append(tuple(tuple(row) for row in m))
+    return mats
+
+
+def _normalise(cubes: list[Cube]) -> tuple[Cube, ...]:
+    mx = min(c[0] for c in cubes)
+    my = min(c[1] for c in cubes)
+    mz = min(c[2] for c in cubes)
+    return tuple(sorted((x - mx, y - my, z - mz) for x, y, z in cubes))
+
+
+def _bridges(cubes: tuple[Cube, ...], bottoms: list[Cube]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each column bottom: the pairs of other column bottoms at the same height, one on each side along
+    x or along y, joined to it by a straight run of the block's own cubes (a bridge's two ends)."""
+    cs = set(cubes)
+    bset = set(bottoms)
+    out = []
+    for (x, y, z) in bottoms:
+        pairs = []
+        for dx, dy in ((1, 0), (0, 1)):
+            lefts, rights = [], []
+            k = 1
+            while (x - k * dx, y - k * dy, z) in cs:
+                if (x - k * dx, y - k * dy, z) in bset:
+                    lefts.append((x - k * dx, y - k * dy, z))
+                k += 1
+            k = 1
+            while (x + k * dx, y + k * dy, z) in cs:
+                if (x + k * dx, y + k * dy, z) in bset:
+                    rights.append((x + k * dx, y + k * dy, z))
+                k += 1
+            pairs += [(shift(*a), shift(*b)) for a in lefts for b in rights]
+        out.append(tuple(pairs))
+    return tuple(out)
+
+
+def make_orientation(cubes: tuple[Cube, ...]) -> Orientation:
+    cs = set(cubes)
+    size = tuple(max(c[i] for c in cubes) + 1 for i in range(3))
+    mask = near = face = 0
+    for (x, y, z) in cubes:
+        mask |= 1 << idx(x, y, z)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for dz in (-1, 0, 1):
+                    near |= 1 << idx(x + dx, y + dy, z + dz)
+        for n in ((x + 1, y, z), (x - 1, y, z), (x, y + 1, z), (x, y - 1, z), (x, y, z + 1)):
+            if n not in cs:
+                face |= 1 << idx(*n)
+    cols: dict[tuple[int, int], Cube] = {}
+    for c in sorted(cubes, key=lambda c: c[2]):
+        cols.setdefault((c[0], c[1]), c)
+    bottoms = sorted(cols.values())
+    return Orientation(cubes, (size[0], size[1], size[2]), tuple(shift(*c) for c in cubes), mask, near, face,
+                       tuple(shift(*b) for b in bottoms), _bridges(cubes, bottoms), size[2] - 1)
+
+
+@lru_cache(maxsize=64)
+def orientations(cells: tuple[tuple[int, int], ...]) -> tuple[Orientation, ...]:
+    """Every distinct orientation of a flat piece with these (x, y) cells, in a fixed order: lying flat
+    first, then standing, each sorted by its cubes (the order gives the orientation numbers of the notation)."""
+    base = [(x, y, 0) for x, y in cells]
+    seen: set[tuple[Cube, ...]] = set()
+    for m in _rotations():
+        rot = [tuple(sum(m[r][k] * c[k] for k in range(3)) for r in range(3)) for c in base]
+        seen.add(_normalise(rot))  # type: ignore[arg-type]
+    ordered = sorted(seen, key=lambda cs: (max(c[2] for c in cs), max(c[1] for c in cs) > 0, cs))
+    return tuple(make_orientation(cs) for cs in ordered)
+
+
+@lru_cache(maxsize=4096)
+def anchors_in_bounds(width: int, depth: int, size: tuple[int, int, int]) -> int:
+    """Bits at idx(x, y, z) of every anchor that keeps a block of this size inside the floor and height."""
+    m = 0
+    for z in range(HEIGHT - size[2] + 1):
+        for y in range(depth - size[1] + 1):
+            for x in range(width - size[0] + 1):
+                m |= 1 << idx(x, y, z)
+    return m
+
+
+_BOUNDS: dict[tuple[int, int, Orientation], tuple[int, ...]] = {}
+
+
+def orientation_bounds(oris: tuple[Orientation, ...], width: int, depth: int) -> tuple[int, ...]:
+    """`anchors_in_bounds` of each of a shape's orientations (the tuple is known by its first orientation)."""
+    key = (width, depth, oris[0])
+    hit = _BOUNDS.get(key)
+    if hit is None:
+        hit = _BOUNDS[key] = tuple(anchors_in_bounds(width, depth, o.size) for o in oris)
+    return hit
+
+
+@lru_cache(maxsize=16)
+def floor_layer(width: int, depth: int) -> int:
+    """Bits of every z = 0 cell of the floor (a block standing there is supported by the floor)."""
+    m = 0
+    for y in range(depth):
+        for x in range(width):
+            m |= 1 << idx(x, y, 0)
+    return m
+
+
+@lru_cache(maxsize=256)
+def column_mask(x: int, y: int) -> int:
+    m = 0
+    for z in range(HEIGHT):
+        m |= 1 << idx(x, y, z)
+    return m
+
+
+class _Shifted(dict):  # type: ignore[type-arg]
+    """`mask >> off` on demand, each offset computed once: a shape's orientations share few offsets."""
+
+    __slots__ = ("mask",)
+
+    def __init__(self, mask: int) -> None:
+        super().__init__()
+        self.mask = mask
+
+    def __missing__(self, off: int) -> int:
+        v = self[off] = self.mask >> off
+        return v
+
+
+def shape_candidates(oris: tuple[Orientation, ...], occ: int, near: int, high: list[int], width: int,
+                     depth: int) -> list[tuple[int, int, int, int]]:
+    """(orientation number, x, y, z of the anchor) of every legal placement of a shape's orientations, in
+    orientation order then anchor (idx) order: inside the floor, on free cells, touching a placed block at least
+    corner to corner, every column bottom resting on something or the floor or spanned by a straight bridge of
+    the block between two resting ends, and above every stack it touches face to face.
+
+    `near` is every cell sharing at least a corner with a placed cube; `high[k]` every cell of a column whose
+    stack is taller than k cubes. The board shifted by each cube offset is computed once for all orientations."""
+    sup = _Shifted((occ << LAYER) | floor_layer(width, depth))  # a cube here would rest on something
+    occ_at = _Shifted(occ)
+    near_at = _Shifted(near)
+    bounds = orientation_bounds(oris, width, depth)
+    out: list[tuple[int, int, int, int]] = []
+    append = out.append
+    cell = CELL_OF
+    for n, o in enumerate(oris):
+        blocked = 0
+        touch = 0
+        for off in o.offs:
+            blocked |= occ_at[off]
+            touch |= near_at[off]
+        cand = bounds[n] & touch & ~blocked
+        if not cand:
+            continue
+        for b, pairs in zip(o.bottoms, o.bridges, strict=True):
+            ok = sup[b]
+            for left, right in pairs:
+                ok |= sup[left] & sup[right]
+            cand &= ok
+            if not cand:
+                break
+        face = o.face
+        tall = high[o.top - 1:] if o.top else [0, *high]  # tall[a // LAYER]: stacks as tall as the block's top
+        while cand:
+            low = cand & -cand
+            a = low.bit_length() - 1
+            cand ^= low
+            touched = occ & (face << (a - BIAS))
+            if touched and touched & tall[a // LAYER]:
+                continue
+            append((n, *cell[a]))
+    return out
+
+
+CUBE_NEAR = make_orientation(((0, 0, 0),)).near
+
+
+# -- key patterns ----------------------------------------------------------------------------------------
+PatternCells = tuple[tuple[int, int, int], ...]  # (du, dv, colour code); dv grows upwards
+
+
+def pattern_cells(rows: tuple[str, ...], colours: tuple[str, ...]) -> tuple[int, int, PatternCells]:
+    h = len(rows)
+    cells = tuple((u, h - 1 - r, colours.index(ch) + 1) for r, row in enumerate(rows) for u, ch in enumerate(row)
+                  if ch != ".")
+    return len(rows[0]), h, cells
+
+
+@lru_cache(maxsize=512)
+def rotations(rows: tuple[str, ...], colours: tuple[str, ...]) -> tuple[tuple[int, int, PatternCells], ...]:
+    """The distinct quarter turns of a pattern (never its mirror image): (width, height, cells)."""
+    w, h, cells = pattern_cells(rows, colours)
+    out: list[tuple[int, int, PatternCells]] = []
+    seen = set()
+    for _ in range(4):
+        key = (w, h, tuple(sorted(cells)))
+        if key not in seen:
+            seen.add(key)
+            out.append(key)
+        # a quarter turn anticlockwise: (u, v) -> (h - 1 - v, u) in a grid h wide and w high
+        cells = tuple((h - 1 - v, u, c) for u, v, c in cells)
+        w, h = h, w
+    return tuple(out)
+
+
+ShiftedPattern = tuple[int, int, tuple[tuple[int, int], ...]]
+VSTRIDE = 16  # a view cell (u, w) is bit u + 16 w of a colour plane: patterns shifted along a row never wrap
+
+
+@lru_cache(maxsize=512)
+def rotation_shifts(rows: tuple[str, ...], colours: tuple[str, ...]) -> tuple[ShiftedPattern, ...]:
+    """`rotations` as (width, height, ((colour code, bit shift), ...)) for matching on colour planes."""
+    return tuple((w, h, tuple((c, du + VSTRIDE * dv) for du, dv, c in cells))
+                 for w, h, cells in rotations(rows, colours))
+
+
+@lru_cache(maxsize=1024)
+def origin_mask(U: int, V: int, w: int, h: int) -> int:
+    """Bits of every pattern corner (u0, w0) that keeps a w x h pattern inside a U x V view."""
+    m = 0
+    for v0 in range(V - h + 1):
+        for u0 in range(U - w + 1):
+            m |= 1 << (u0 + VSTRIDE * v0)
+    return m

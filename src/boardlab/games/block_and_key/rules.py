@@ -1,0 +1,982 @@
+"""Block and Key rules (seed rules in Traditional Chinese are the default; the publisher's English rules are
+the options `key_views="own-side"` and `enigma_rounding="down"`), 1 to 4 players, solo against the Ancients.
+
+A position is a voxel temple (geometry.py), the excavation site, the bag, the block supplies, the key
+hands and decks, and a small phase machine: `orient` (the start player turns the core) -> `draft` (one row
+or column each, counter-clockwise from the start player's right) -> turns. A turn is `turn` (dig or place)
+-> `return` while more than 7 blocks are held -> `draw` (Sun or Moon, to 4 keys) -> next seat; solo adds
+`marker`, `discard` and the Ancients' placement (`ancient`). Phases with a single answer resolve themselves.
+Decisions the sources leave open are recorded in docs/rules/block_and_key.md (D1, D2 ...).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlab.core.action_table import ParsesNotation
+from boardlab.core.errors import ActionParseError, ConfigError
+from boardlab.core.game import Game, Option, Score, State
+from boardlab.core.rng import Rng
+
+from . import actions as A
+from . import geometry as G
+from .actions import BKAction, BlockAct, DeckAct, Dig, KeyAct, Orient, Place, Simple
+from .components import HEIGHT, MAX_FLOOR, SIDES, Components, components
+
+HAND_LIMIT = 7
+KEY_HAND = 4
+SITE_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
+THRESHOLD = {1: 99, 2: 12, 3: 8, 4: 7}
+SOLO_TURNS = 11
+GOLD = 5
+VIEWS = ("top", "S", "E", "N", "W")
+N_CELLS = MAX_FLOOR * MAX_FLOOR * HEIGHT
+SUN, MOON = 0, 1
+
+
+def gidx(x: int, y: int, z: int) -> int:
+    return x + MAX_FLOOR * (y + MAX_FLOOR * z)
+
+
+class BlockAndKeyState(State):
+    """A Block and Key position. `seat` numbers run in turn order from the start player (seat 0)."""
+
+    # -- setup ------------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        comp = self.comp = components(self.options.get("components") or None)
+        n = self.num_players
+        self.solo = n == 1
+        fl = self.floor = comp.floors[n]
+        self.W, self.D = fl.width, fl.depth
+        self.view_of = tuple(1 + SIDES.index(s) for s in fl.sides)  # seat -> its side view
+        self.nb = len(comp.block_ids)
+        self.core = self.nb  # the core cube's block number
+        self.rng = Rng(self.seed)
+        self.reveals = 0  # draws, deals and shown cards: the undo barrier counts them
+        self.grid = [-1] * N_CELLS
+        self.occ = 0
+        self.near = 0
+        self.heights = [0] * (MAX_FLOOR * MAX_FLOOR)
+        self.high = [0] * HEIGHT
+        self.vcol = [[0] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
+        self.vown = [[-1] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
+        self.vdep = [[-99] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
+        self.planes = [[0] * 6 for _ in VIEWS]  # per view, per colour code: bits u + 16 w of the cells showing it
+        self.placed: list[tuple[int, int, int, int, int, int]] = []  # block, orient, x, y, z, seat (-1 Ancients)
+        self.core_turn = 0
+        cx, cy = fl.core
+        for z in range(2):
+            for y in range(cy, cy + 2):
+                for x in range(cx, cx + 2):
+                    self._add_cube(x, y, z, self.core)
+        self.bag = list(range(self.nb))
+        self.site = [-1] * 9
+        self.supply: list[list[int]] = [[] for _ in range(n)]
+        keys = comp.keys
+        decks: list[list[int]] = [[], [], []]
+        for i, k in enumerate(keys):
+            decks[("star", "sun", "moon").index(k.deck)].append(i)
+        for d in decks:
+            self.rng.shuffle(d)
+        self.stars, self.decks = decks[0], [decks[1], decks[2]]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.claimed: list[list[int]] = [[] for _ in range(n)]
+        for q in range(n):
+            self.hands[q] = [self.stars.pop(), self.stars.pop(), self.decks[SUN].pop(), self.decks[MOON].pop()]
+        enig = list(range(len(comp.enigmas)))
+        self.rng.shuffle(enig)
+        self.enigma = [enig.pop() for _ in range(n)]
+        self.enigma_rest = sorted(enig)
+        self.known_bottom = [0, 0]  # solo: cards the player put under an altar (they know them)
+        self.markers: list[tuple[int, int]] = []  # solo: (deck, key) face down
+        self._refill_site()
+        self.phase = "orient"
+        self.actor: int | None = 0
+        self.turn_seat = 0
+        self.draft = list(range(n - 1, -1, -1))  # counter-clockwise from the start player's right
+        self.final = False
+        self.remaining = 0
+        self.passes = 0
+        self.solo_turn = 0
+        self.claimed_now: list[int] = []
+        self.drew = 0
+        self.last_drawn = -1
+        self.ancient_block = -1
+        self.ancient_opts: list[Place] = []
+        self.last_ancient: dict[str, Any] | None = None
+        self._cache: _Legal | None = None
+        self._settle()
+
+    # -- the temple ---------------------------------------------------------------------------------------
+    def _add_cube(self, x: int, y: int, z: int, b: int) -> None:
+        self.grid[gidx(x, y, z)] = b
+        self.occ |= 1 << G.idx(x, y, z)
+        self.near |= G.CUBE_NEAR << G.shift(x, y, z)
+        col = x + MAX_FLOOR * y
+        if z + 1 > self.heights[col]:
+            cm = G.column_mask(x, y)
+            for k in range(self.heights[col], z + 1):
+                self.high[k] |= cm
+            self.heights[col] = z + 1
+        W, D = self.W, self.D
+        for v, (u, w, key) in enumerate(((x, y, z), (x, z, -y), (y, z, x), (W - 1 - x, z, y), (D - 1 - y, z, -x))):
+            i = u + MAX_FLOOR * w
+            if key > self.vdep[v][i]:
+                self.vdep[v][i] = key
+                self.vown[v][i] = b
+                self._set_colour(v, i, self._face_colour(b, v))
+
+    def _set_colour(self, v: int, i: int, c: int) -> None:
+        bit = 1 << (i % MAX_FLOOR + G.VSTRIDE * (i // MAX_FLOOR))
+        planes = self.planes[v]
+        old = self.vcol[v][i]
+        if old:
+            planes[old] &= ~bit
+        planes[c] |= bit
+        self.vcol[v][i] = c
+
+    def _face_colour(self, b: int, v: int) -> int:
+        if b == self.core:
+            return GOLD if v == 0 else self.comp.core_sides[(v - 1 + self.core_turn) % 4] + 1
+        return self.comp.block_colour(b) + 1
+
+    def _turn_core(self, r: int) -> None:
+        self.core_turn = r
+        for v in range(1, 5):
+            for i, b in enumerate(self.vown[v]):
+                if b == self.core:
+                    self._set_colour(v, i, self._face_colour(b, v))
+
+    def orientation(self, b: int, o: int) -> G.Orientation:
+        return G.orientations(self.comp.shape_cells[self.comp.block_shape(b)])[o]
+
+    def _place(self, b: int, o: int, x: int, y: int, z: int, seat: int) -> None:
+        ori = self.orientation(b, o)
+        for dx, dy, dz in ori.cubes:
+            self._add_cube(x + dx, y + dy, z + dz, b)
+        self.placed.append((b, o, x, y, z, seat))
+
+    def placements(self, b: int, kind: str = "place") -> list[Place]:
+        """Every legal placement of block b (by the placement rules), in a stable order."""
+        bid = self.comp.block_ids[b]
+        head = (kind, bid)
+        make = tuple.__new__  # Place(...) without the NamedTuple's Python-level __new__: thousands per turn
+        return [make(Place, head + spot) for spot in self.shape_spots(self.comp.block_shape(b))]
+
+    def shape_spots(self, shape: int) -> tuple[tuple[int, int, int, int], ...]:
+        """(orientation, x, y, z) of every legal placement of a shape. The answer depends only on the occupied
+        cells (the other masks derive from them), so it is memoised: search revisits the same temples."""
+        cells = self.comp.shape_cells[shape]
+        key = (self.occ, self.W, self.D, cells)
+        hit = _SPOTS.get(key)
+        if hit is not None:
+            return hit
+        found = G.shape_candidates(G.orientations(cells), self.occ, self.near, self.high, self.W, self.D)
+        if len(_SPOTS) > 40_000:
+            _SPOTS.clear()
+        res = _SPOTS[key] = tuple(found)
+        return res
+
+    def view_grid(self, v: int) -> tuple[int, int, list[int], list[int]]:
+        """(width, height, colours, owners) of view v; cell (u, w) is index u + 8 w, w grows upwards."""
+        if v == 0:
+            return self.W, self.D, self.vcol[0], self.vown[0]
+        return (self.W if v in (1, 3) else self.D), HEIGHT, self.vcol[v], self.vown[v]
+
+    # -- keys -----------------------------------------------------------------------------------------------
+    def allowed_views(self, seat: int) -> tuple[int, ...]:
+        if self.options["key_views"] == "own-side":
+            return (self.view_of[seat],)
+        return (0, 1, 2, 3, 4)
+
+    def new_mask(self, v: int, b: int) -> int:
+        """Bits (u + 16 w) of the cells of view v where block b shows."""
+        m = 0
+        for i, o in enumerate(self.vown[v]):
+            if o == b:
+                m |= 1 << (i % MAX_FLOOR + G.VSTRIDE * (i // MAX_FLOOR))
+        return m
+
+    def key_match(self, k: int, seat: int, new: int | None,
+                  masks: dict[int, int] | None = None) -> tuple[int, int, int, int] | None:
+        """Where key k shows in one of `seat`'s allowed views (view, rotation, u, w of the pattern's corner),
+        with at least one coloured cell on a face of block `new` (None: any match). Blank cells match
+        anything; the pattern is turned, never mirrored, and must lie inside the view. Bitwise: the corners
+        where every coloured cell finds its colour are the AND of the colour planes shifted by each cell."""
+        rots = G.rotation_shifts(self.comp.keys[k].pattern, self.comp.colours)
+        for v in self.allowed_views(seat):
+            U, V, _, _ = self.view_grid(v)
+            planes = self.planes[v]
+            newm = 0
+            if new is not None:
+                newm = masks[v] if masks is not None else self.new_mask(v, new)
+                if not newm:
+                    continue
+            for r, (w, h, cells) in enumerate(rots):
+                m = G.origin_mask(U, V, w, h)
+                for c, sh in cells:
+                    m &= planes[c] >> sh
+                    if not m:
+                        break
+                if m and new is not None:
+                    touch = 0
+                    for _, sh in cells:
+                        touch |= newm >> sh
+                    m &= touch
+                if m:
+                    low = (m & -m).bit_length() - 1
+                    return v, r, low % G.VSTRIDE, low // G.VSTRIDE
+        return None
+
+    def would_claim(self, seat: int, p: Place) -> bool:
+        """Would placing `p` claim at least one of `seat`'s keys? Answered on the colour planes without
+        changing the state (the new block's visible cells are found from the depth maps): for search."""
+        comp = self.comp
+        b = _block_index(comp)[p.block]
+        colour = comp.block_colour(b) + 1
+        letter = comp.colours[colour - 1]
+        keys = [k for k in self.hands[seat] if any(letter in row for row in comp.keys[k].pattern)]
+        if not keys:
+            return False
+        ori = self.orientation(b, p.orient)
+        cubes = [(p.x + dx, p.y + dy, p.z + dz) for dx, dy, dz in ori.cubes]
+        W, D = self.W, self.D
+        for v in self.allowed_views(seat):
+            dep = self.vdep[v]
+            newm = 0
+            for x, y, z in cubes:
+                u, w, key = ((x, y, z), (x, z, -y), (y, z, x), (W - 1 - x, z, y), (D - 1 - y, z, -x))[v]
+                if key > dep[u + MAX_FLOOR * w]:
+                    newm |= 1 << (u + G.VSTRIDE * w)
+            if not newm:
+                continue
+            keep = ~newm
+            planes = [q & keep for q in self.planes[v]]
+            planes[colour] |= newm
+            U, V, _, _ = self.view_grid(v)
+            for k in keys:
+                for w_, h_, cells in G.rotation_shifts(comp.keys[k].pattern, comp.colours):
+                    m = G.origin_mask(U, V, w_, h_)
+                    for c, sh in cells:
+                        m &= planes[c] >> sh
+                        if not m:
+                            break
+                    if m:
+                        touch = 0
+                        for c, sh in cells:
+                            if c == colour:
+                                touch |= newm >> sh
+                        if m & touch:
+                            return True
+        return False
+
+    def search_moves(self) -> list[BKAction]:
+        """A smaller set of turn actions for search: when some placement claims a key, only those placements;
+        otherwise the digs (just one with 5 or more blocks held) and the placements that show the most faces of
+        the player's Enigma colour on its own side (ties in listing order), at most SEARCH_PLACEMENTS of them.
+        Other phases: every action."""
+        legal = self.legal_actions()
+        if self.phase != "turn" or len(legal) <= SEARCH_PLACEMENTS:
+            return legal
+        seat = self.actor
+        assert seat is not None
+        digs = [a for a in legal if isinstance(a, Dig)]
+        places = [a for a in legal if isinstance(a, Place)]
+        claim = [a for a in places if self.would_claim(seat, a)]
+        if claim:
+            return claim  # claiming is (almost) always right: search only which claim
+        if len(self.supply[seat]) >= 5:
+            digs = digs[:1]  # a full hand: one dig is enough to keep the option open
+        want = self.comp.enigmas[self.enigma[seat]] + 1
+        own = self.view_of[seat]
+        dep = self.vdep[own]
+        W, D = self.W, self.D
+        scored = []
+        for i, a in enumerate(places):
+            b = _block_index(self.comp)[a.block]
+            same = self.comp.block_colour(b) + 1 == want
+            cells = set()
+            for dx, dy, dz in self.orientation(b, a.orient).cubes:
+                x, y, z = a.x + dx, a.y + dy, a.z + dz
+                u, w, key = ((x, y, z), (x, z, -y), (y, z, x), (W - 1 - x, z, y), (D - 1 - y, z, -x))[own]
+                j = u + MAX_FLOOR * w
+                if key > dep[j]:
+                    cells.add(j)
+            gain = sum(1 if same else -(self.vcol[own][j] == want) for j in cells)
+            scored.append((-gain, i, a))
+        scored.sort()
+        return digs + [a for _, _, a in scored[:SEARCH_PLACEMENTS]]
+
+    def _shown_masks(self, seat: int, b: int) -> dict[int, int]:
+        """`new_mask` of the block just placed in each of the seat's views, from its own cubes' projections
+        (the only cells it can show in) instead of scanning every view cell."""
+        _, o, x0, y0, z0, _ = self.placed[-1]
+        assert self.placed[-1][0] == b
+        W, D = self.W, self.D
+        out = {}
+        for v in self.allowed_views(seat):
+            own = self.vown[v]
+            m = 0
+            for dx, dy, dz in self.orientation(b, o).cubes:
+                x, y, z = x0 + dx, y0 + dy, z0 + dz
+                u, w, _ = ((x, y, z), (x, z, -y), (y, z, x), (W - 1 - x, z, y), (D - 1 - y, z, -x))[v]
+                if own[u + MAX_FLOOR * w] == b:
+                    m |= 1 << (u + G.VSTRIDE * w)
+            out[v] = m
+        return out
+
+    def _claim(self, seat: int, b: int) -> list[int]:
+        masks = self._shown_masks(seat, b)
+        # a claimed key has a cell on the new block, which shows its own colour: keys without it cannot match
+        letter = self.comp.colours[self.comp.block_colour(b)]
+        keys = self.comp.keys
+        got = [k for k in sorted(self.hands[seat]) if any(letter in row for row in keys[k].pattern)
+               and self.key_match(k, seat, b, masks) is not None]
+        for k in got:
+            self.hands[seat].remove(k)
+            self.claimed[seat].append(k)
+        if got:
+            self.reveals += 1
+        return got
+
+    # -- the bag and the site ------------------------------------------------------------------------------
+    def _draw_block(self) -> int:
+        self.reveals += 1
+        return self.bag.pop(self.rng.randbelow(len(self.bag)))
+
+    def _refill_site(self) -> None:
+        """Every empty site, lowest number first, gets a block from the bag while it has any."""
+        for i in range(9):
+            if self.site[i] < 0 and self.bag:
+                self.site[i] = self._draw_block()
+
+    def _return_block(self, b: int) -> None:
+        self.bag.append(b)
+        self.bag.sort()
+
+    # -- core protocol ----------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self.actor
+
+    @property
+    def is_over(self) -> bool:
+        return self.actor is None
+
+    def legal_actions(self) -> list[BKAction]:  # type: ignore[override]
+        if self._legal is None:
+            cached = self._cache
+            self._legal = cached if cached is not None else _Legal([] if self.is_over else self._legal_actions())
+            self._cache = self._legal
+        return self._legal
+
+    def _legal_actions(self) -> list[BKAction]:
+        p = self.actor
+        assert p is not None
+        ph = self.phase
+        if ph == "orient":
+            return list(A.ORIENT)
+        if ph in ("draft", "turn"):
+            acts: list[BKAction] = [A.DIG[i] for i, line in enumerate(SITE_LINES)
+                                    if any(self.site[s] >= 0 for s in line)]
+            if ph == "turn":
+                for b in sorted(self.supply[p]):
+                    acts += self.placements(b)
+            return acts or [A.PASS]
+        if ph == "return":
+            return [BlockAct("return", self.comp.block_ids[b]) for b in sorted(self.supply[p])]
+        if ph == "draw":
+            return [A.DRAW[d] for d in (SUN, MOON) if self.decks[d]]
+        if ph == "marker":
+            return [A.MARKER[d] for d in (SUN, MOON) if self.decks[d]]
+        if ph == "discard":
+            return [A.KEEP] + [KeyAct("discard", self.comp.keys[k].id)
+                               for k in sorted(self.hands[p]) if self.comp.keys[k].deck != "star"]
+        if ph == "ancient":
+            return list(self.ancient_opts)
+        raise AssertionError(ph)
+
+    def _apply(self, action: BKAction) -> None:
+        self._cache = None
+        p = self.actor
+        assert p is not None
+        comp = self.comp
+        if isinstance(action, Orient):
+            self._turn_core(action.turn)
+            self.phase = "draft"
+            self.actor = self.draft.pop(0)
+        elif isinstance(action, Dig):
+            self.passes = 0
+            for s in SITE_LINES[action.line]:
+                if self.site[s] >= 0:
+                    self.supply[p].append(self.site[s])
+                    self.site[s] = -1
+            self._refill_site()
+            if self.phase == "draft":
+                if self.draft:
+                    self.actor = self.draft.pop(0)
+                else:
+                    self._start_turn(0)
+            else:
+                self.claimed_now = []
+                self.phase = "return"
+        elif isinstance(action, Place) and action.kind == "place":
+            self.passes = 0
+            b = comp.block_ids.index(action.block)
+            self.supply[p].remove(b)
+            self._place(b, action.orient, action.x, action.y, action.z, p)
+            self.claimed_now = self._claim(p, b)
+            self._after_action()
+        elif isinstance(action, BlockAct):
+            b = comp.block_ids.index(action.block)
+            self.supply[p].remove(b)
+            self._return_block(b)
+        elif isinstance(action, DeckAct) and action.kind == "draw":
+            k = self.decks[action.deck].pop()
+            self.known_bottom[action.deck] = min(self.known_bottom[action.deck], len(self.decks[action.deck]))
+            self.hands[p].append(k)
+            self.drew += 1
+            self.last_drawn = k
+            self.reveals += 1
+        elif isinstance(action, DeckAct):  # solo marker
+            k = self.decks[action.deck].pop()
+            self.known_bottom[action.deck] = min(self.known_bottom[action.deck], len(self.decks[action.deck]))
+            self.markers.append((action.deck, k))
+            self.reveals += 1
+            self.phase = "discard"
+        elif isinstance(action, KeyAct):
+            k = next(i for i in self.hands[p] if comp.keys[i].id == action.key)
+            self.hands[p].remove(k)
+            d = SUN if comp.keys[k].deck == "sun" else MOON
+            self.decks[d].insert(0, k)
+            self.known_bottom[d] += 1
+            self._to_draw()
+        elif action == A.KEEP:
+            self._to_draw()
+        elif isinstance(action, Place):  # the Ancients' block
+            b = comp.block_ids.index(action.block)
+            self._place(b, action.orient, action.x, action.y, action.z, -1)
+            self.last_ancient = {"block": action.block, "placed": str(action)}
+            self.ancient_block = -1
+            self.ancient_opts = []
+            self._end_turn()
+        elif action == A.PASS:
+            self.passes += 1
+            self.claimed_now = []
+            self._end_turn()
+        self._settle()
+
+    def _after_action(self) -> None:
+        if self.solo:
+            if self.solo_turn >= SOLO_TURNS:
+                self._end_turn()
+            elif self.claimed_now:
+                self.phase = "discard"
+            else:
+                self.phase = "marker"
+        else:
+            self._to_draw()
+
+    def _to_draw(self) -> None:
+        self.drew = 0
+        self.phase = "draw"
+
+    def _settle(self) -> None:
+        """Leave phases that are over and answer single-option questions, until a real decision."""
+        while self.actor is not None:
+            p = self.actor
+            ph = self.phase
+            if ph == "return" and len(self.supply[p]) <= HAND_LIMIT:
+                self._after_action()
+                continue
+            if ph == "draw" and (len(self.hands[p]) >= KEY_HAND or not (self.decks[SUN] or self.decks[MOON])):
+                if self.solo:
+                    self._ancients()
+                else:
+                    self._end_turn()
+                continue
+            if ph == "marker" and not (self.decks[SUN] or self.decks[MOON]):
+                self.phase = "discard"
+                continue
+            self._legal = self._cache = None
+            if ph == "turn" and self.supply[p] and max(self.site) >= 0:
+                return  # a dig and a placement at least: a real choice (placements are listed lazily)
+            legal = self.legal_actions()
+            if len(legal) == 1 and (ph not in ("turn", "draft") or legal[0] == A.PASS):
+                # a forced answer (an altar, a pass, the one spot for the Ancients): not a decision, so not
+                # in the log; a lone dig or placement is still asked, so every block placed is a logged move
+                self._legal = None
+                self._apply(legal[0])
+                continue
+            return
+
+    def _start_turn(self, seat: int) -> None:
+        self.turn_seat = seat
+        self.actor = seat
+        self.phase = "turn"
+        self.claimed_now = []
+        if self.solo:
+            self.solo_turn += 1
+
+    def _end_turn(self) -> None:
+        n = self.num_players
+        if self.solo:
+            if self.solo_turn >= SOLO_TURNS or self.passes >= 2:
+                self.actor = None
+                self.phase = "over"
+                return
+            self._start_turn(0)
+            return
+        seat = self.turn_seat
+        if self.final:
+            self.remaining -= 1
+        elif len(self.claimed[seat]) >= THRESHOLD[n]:
+            self.final = True
+            self.remaining = n  # everyone, the trigger included, has one last turn (docs: D7)
+        if (self.final and self.remaining <= 0) or self.passes >= n:
+            self.actor = None
+            self.phase = "over"
+            return
+        self._start_turn((seat + 1) % n)
+
+    # -- solo: the Ancients -----------------------------------------------------------------------------------
+    def _ancients(self) -> None:
+        """After a refill that brought a card: the last card drawn picks a site (pips) and a corner (stars)."""
+        if not self.drew or self.last_drawn < 0:
+            self._end_turn()
+            return
+        key = self.comp.keys[self.last_drawn]
+        site = key.pips - 1
+        b = self.site[site]
+        self.last_ancient = {"card": key.id, "site": key.pips, "corner": key.stars, "block": None}
+        if b < 0:
+            self._end_turn()  # an empty site: the Ancients take nothing (docs: S4)
+            return
+        self.site[site] = -1
+        self._refill_site()  # the general rule: an empty site is refilled at once (docs: S3)
+        self.last_ancient["block"] = self.comp.block_ids[b]
+        opts = self.ancient_placements(b, key.stars)
+        if not opts:
+            self._return_block(b)
+            self.last_ancient["placed"] = None
+            self._end_turn()
+            return
+        self.ancient_block = b
+        self.ancient_opts = opts
+        self.phase = "ancient"
+
+    def corner_cell(self, stars: int) -> tuple[int, int]:
+        """Stars 1-4: the player's front-left, front-right, back-right, back-left temple corner (as 2x grid
+        line coordinates, so distances stay integers)."""
+        W, D = self.W, self.D
+        return ((0, 0), (2 * W, 0), (2 * W, 2 * D), (0, 2 * D))[stars - 1]
+
+    def _dist(self, cubes: list[tuple[int, int, int]], corner: tuple[int, int]) -> int:
+        cx, cy = corner
+        return min((2 * x + 1 - cx) ** 2 + (2 * y + 1 - cy) ** 2 for x, y, _ in cubes)
+
+    def block_cubes(self) -> dict[int, list[tuple[int, int, int]]]:
+        out: dict[int, list[tuple[int, int, int]]] = {}
+        for i, b in enumerate(self.grid):
+            if b >= 0:
+                z, r = divmod(i, MAX_FLOOR * MAX_FLOOR)
+                y, x = divmod(r, MAX_FLOOR)
+                out.setdefault(b, []).append((x, y, z))
+        return out
+
+    def ancient_placements(self, b: int, stars: int) -> list[Place]:
+        """Legal placements of the Ancients' block touching (at least corner to corner) a block nearest the
+        star corner; of those, the ones nearest the corner (docs: S5)."""
+        corner = self.corner_cell(stars)
+        cubes = self.block_cubes()
+        dists = {blk: self._dist(cs, corner) for blk, cs in cubes.items()}
+        best = min(dists.values())
+        target = 0
+        for blk, d in dists.items():
+            if d == best:
+                for x, y, z in cubes[blk]:
+                    target |= 1 << G.idx(x, y, z)
+        scored = []
+        for pl in self.placements(b, "ancients"):
+            ori = self.orientation(b, pl.orient)
+            if not (ori.near << G.shift(pl.x, pl.y, pl.z)) & target:
+                continue
+            cs = [(pl.x + dx, pl.y + dy, pl.z + dz) for dx, dy, dz in ori.cubes]
+            scored.append((self._dist(cs, corner), pl))
+        if not scored:
+            return []
+        near = min(d for d, _ in scored)
+        return [pl for d, pl in scored if d == near]
+
+    # -- scoring ------------------------------------------------------------------------------------------------
+    def enigma_faces(self, seat: int) -> int:
+        """Faces of the seat's Enigma colour seen from its own side."""
+        want = self.comp.enigmas[self.enigma[seat]] + 1
+        return sum(1 for c in self.vcol[self.view_of[seat]] if c == want)
+
+    def key_points(self, seat: int) -> int:
+        return sum(self.comp.keys[k].points for k in self.claimed[seat])
+
+    def enigma_bonus(self, seat: int) -> int:
+        f = self.enigma_faces(seat)
+        return -(-f // 3) if self.options["enigma_rounding"] == "up" else f // 3
+
+    def scores(self) -> list[Score]:
+        n = self.num_players
+        out = []
+        for q in range(n):
+            parts = {"keys": self.key_points(q), "enigma": self.enigma_bonus(q)}
+            out.append(Score(sum(parts.values()), parts, (len(self.claimed[q]), len(self.supply[q]), -q)))
+        return out
+
+    def rating(self, lang: str = "en") -> str:
+        """Solo: the title the rating table gives this score."""
+        total = self.scores()[0].total
+        title = self.comp.ratings[0][1]
+        for lo, t in self.comp.ratings:
+            if total >= lo:
+                title = t
+        return title.get(lang) or title.get("en", "")
+
+    def winners(self) -> list[int]:
+        return [0] if self.solo else super().winners()
+
+    def returns(self) -> list[float]:
+        if not self.solo:
+            return super().returns()
+        if not self.is_over:
+            return [0.0]
+        return [min(1.0, self.scores()[0].total / 60.0)]  # greedy averages about 42 solo
+
+    # -- copies --------------------------------------------------------------------------------------------------
+    def clone(self) -> BlockAndKeyState:
+        s = BlockAndKeyState.__new__(BlockAndKeyState)
+        self._copy_base(s)
+        s._legal = self._legal  # immutable once built
+        s._cache = self._cache
+        for name in _SHARED:
+            setattr(s, name, getattr(self, name))
+        s.rng = self.rng.copy()
+        s.grid, s.heights, s.high = self.grid[:], self.heights[:], self.high[:]
+        s.vcol = [r[:] for r in self.vcol]
+        s.vown = [r[:] for r in self.vown]
+        s.vdep = [r[:] for r in self.vdep]
+        s.planes = [r[:] for r in self.planes]
+        s.placed, s.bag, s.site = self.placed[:], self.bag[:], self.site[:]
+        s.supply = [h[:] for h in self.supply]
+        s.stars, s.decks = self.stars[:], [d[:] for d in self.decks]
+        s.hands = [h[:] for h in self.hands]
+        s.claimed = [h[:] for h in self.claimed]
+        s.enigma, s.enigma_rest = self.enigma[:], self.enigma_rest[:]
+        s.known_bottom, s.markers, s.draft = self.known_bottom[:], self.markers[:], self.draft[:]
+        s.claimed_now = self.claimed_now[:]
+        s.ancient_opts = self.ancient_opts[:]
+        s.last_ancient = None if self.last_ancient is None else dict(self.last_ancient)
+        return s
+
+    def determinize(self, seat: int, rng: Rng) -> BlockAndKeyState:
+        """Resample what `seat` cannot see: the other hands' keys (each keeps its deck, which the card back
+        shows), the order of the Sun and Moon decks and the undealt Star keys (except cards the solo player
+        put under an altar), face-down solo markers, the others' Enigma cards and the bag's order (the rng).
+        Pools are sorted before shuffling, so the result depends only on the seat's information."""
+        s = self.clone()
+        comp = self.comp
+        deck_of = {"star": 0, "sun": 1, "moon": 2}
+        slots: list[list[tuple[list[int], int]]] = [[], [], []]
+        for q in range(self.num_players):
+            if q != seat:
+                for i, k in enumerate(s.hands[q]):
+                    slots[deck_of[comp.keys[k].deck]].append((s.hands[q], i))
+        slots[0] += [(s.stars, i) for i in range(len(s.stars))]
+        for d in (SUN, MOON):
+            deck = s.decks[d]
+            slots[d + 1] += [(deck, i) for i in range(s.known_bottom[d], len(deck))]
+        marks = [list(m) for m in s.markers]
+        for m in marks:
+            slots[m[0] + 1].append((m, 1))
+        for group in slots:
+            pool = sorted(lst[i] for lst, i in group)
+            rng.shuffle(pool)
+            for (lst, i), k in zip(group, pool, strict=True):
+                lst[i] = k
+        s.markers = [(m[0], m[1]) for m in marks]
+        others = [q for q in range(self.num_players) if q != seat and not self.is_over]  # revealed at the end
+        pool = sorted([s.enigma[q] for q in others] + s.enigma_rest)
+        rng.shuffle(pool)
+        for q in others:
+            s.enigma[q] = pool.pop()
+        s.enigma_rest = sorted(pool)
+        s.rng = Rng(rng.next64())
+        return s
+
+    # -- views -------------------------------------------------------------------------------------------------
+    def view_rows(self, v: int) -> list[str]:
+        """View v as text rows, top row first: a colour letter, '*' for the core's gold top, '.' for empty."""
+        U, V, col, _ = self.view_grid(v)
+        letters = "." + "".join(self.comp.colours) + "*"
+        return ["".join(letters[col[u + MAX_FLOOR * w]] for u in range(U)) for w in range(V - 1, -1, -1)]
+
+    def _temple_json(self) -> dict[str, Any]:
+        comp = self.comp
+        blocks = []
+        for b, o, x, y, z, by in self.placed:
+            ori = self.orientation(b, o)
+            blocks.append({"block": comp.block_ids[b], "colour": comp.colours[comp.block_colour(b)],
+                           "orient": o, "at": [x, y, z], "by": by,
+                           "cubes": [[x + dx, y + dy, z + dz] for dx, dy, dz in ori.cubes]})
+        cx, cy = self.floor.core
+        return {
+            "width": self.W, "depth": self.D, "height": HEIGHT, "core": [cx, cy], "core_turn": self.core_turn,
+            "core_sides": [comp.colours[comp.core_sides[(k + self.core_turn) % 4]] for k in range(4)],
+            "blocks": blocks,
+            "heights": [[self.heights[x + MAX_FLOOR * y] for x in range(self.W)] for y in range(self.D)],
+            "views": {name: self.view_rows(v) for v, name in enumerate(VIEWS)},
+        }
+
+    def key_json(self, k: int) -> dict[str, Any]:
+        key = self.comp.keys[k]
+        return {"id": key.id, "deck": key.deck, "pattern": list(key.pattern), "points": key.points,
+                "stars": key.stars, "pips": key.pips}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        comp = self.comp
+        players = []
+        for q in range(self.num_players):
+            mine = seat == q
+            entry: dict[str, Any] = {
+                "side": self.floor.sides[q],
+                "supply": sorted(comp.block_ids[b] for b in self.supply[q]),
+                "hand_count": len(self.hands[q]),
+                "hand_decks": sorted(comp.keys[k].deck for k in self.hands[q]),
+                "claimed": [self.key_json(k) for k in self.claimed[q]],
+                "key_points": self.key_points(q),
+            }
+            if mine:
+                entry["hand"] = [self.key_json(k) for k in sorted(self.hands[q])]
+                entry["enigma"] = comp.colours[comp.enigmas[self.enigma[q]]]
+                entry["enigma_faces"] = self.enigma_faces(q)
+                entry["matchable"] = [comp.keys[k].id for k in sorted(self.hands[q])
+                                      if self.key_match(k, q, None) is not None]
+            elif self.is_over:
+                entry["enigma"] = comp.colours[comp.enigmas[self.enigma[q]]]
+            players.append(entry)
+        out: dict[str, Any] = {
+            "game": "block_and_key", "seat": seat, "players": self.num_players, "solo": self.solo,
+            "phase": self.phase, "current_player": self.current_player, "turn": self.turn_seat,
+            "options": {"key_views": self.options["key_views"], "enigma_rounding": self.options["enigma_rounding"]},
+            "temple": self._temple_json(),
+            "site": [comp.block_ids[b] if b >= 0 else None for b in self.site],
+            "bag": len(self.bag), "decks": {"sun": len(self.decks[SUN]), "moon": len(self.decks[MOON])},
+            "seats": players, "threshold": THRESHOLD[self.num_players], "final_round": self.final,
+            "last_claims": [comp.keys[k].id for k in self.claimed_now] if self.phase != "turn" else [],
+            "components": comp.source, "reconstructed": True,
+            "orientations": _orientation_table(comp),
+        }
+        if self.solo:
+            out["solo_turn"] = self.solo_turn
+            out["solo_turns"] = SOLO_TURNS
+            out["markers"] = len(self.markers)
+            out["ancients"] = self.last_ancient
+            if seat == 0:
+                out["under_altars"] = [[comp.keys[k].id for k in self.decks[d][: self.known_bottom[d]]]
+                                       for d in (SUN, MOON)]
+        if self.is_over:
+            out["scores"] = [s.to_json() for s in self.scores()]
+            out["winners"] = self.winners()
+            if self.solo:
+                out["rating"] = {"en": self.rating("en"), "zh-TW": self.rating("zh-TW")}
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        comp = self.comp
+        ids = comp.block_ids
+        kid = [k.id for k in comp.keys]
+        return {
+            **self._temple_json(), "rng": self.rng.state, "reveals": self.reveals, "phase": self.phase,
+            "actor": self.actor, "turn": self.turn_seat, "draft": self.draft[:],
+            "bag": [ids[b] for b in self.bag], "site": [ids[b] if b >= 0 else None for b in self.site],
+            "supply": [[ids[b] for b in h] for h in self.supply],
+            "stars": [kid[k] for k in self.stars], "decks": [[kid[k] for k in d] for d in self.decks],
+            "hands": [[kid[k] for k in h] for h in self.hands],
+            "claimed": [[kid[k] for k in h] for h in self.claimed],
+            "enigma": [comp.enigma_ids[e] for e in self.enigma],
+            "markers": [[d, kid[k]] for d, k in self.markers], "known_bottom": self.known_bottom[:],
+            "final": self.final, "remaining": self.remaining, "passes": self.passes, "solo_turn": self.solo_turn,
+            "ancient": [str(a) for a in self.ancient_opts],
+        }
+
+    def why_illegal(self, action: Any) -> str:
+        from .text import why_illegal
+
+        return why_illegal(self, action)
+
+
+_SHARED = ("comp", "solo", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "core_turn",
+           "phase", "actor", "turn_seat", "final", "remaining", "passes", "solo_turn", "drew", "last_drawn",
+           "ancient_block")
+
+
+def _orientation_table(comp: Components) -> dict[str, list[list[list[int]]]]:
+    """Shape id -> the cubes of each orientation (the renderer draws placement previews from it)."""
+    key = (comp.shapes, comp.shape_cells)
+    hit = _ORIENT_TABLE.get(key)
+    if hit is None:
+        hit = _ORIENT_TABLE[key] = {
+            sid: [[list(c) for c in o.cubes] for o in G.orientations(cells)]
+            for sid, cells in zip(comp.shapes, comp.shape_cells, strict=True)}
+    return hit
+
+
+_ORIENT_TABLE: dict[tuple[Any, ...], dict[str, list[list[list[int]]]]] = {}
+SEARCH_PLACEMENTS = 12
+
+
+def _block_index(comp: Components) -> dict[str, int]:
+    hit = _BLOCK_INDEX.get(comp.block_ids)
+    if hit is None:
+        hit = _BLOCK_INDEX[comp.block_ids] = {bid: i for i, bid in enumerate(comp.block_ids)}
+    return hit
+
+
+_BLOCK_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
+_SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[tuple[int, int, int, int], ...]] = {}
+
+
+class _Legal(list):  # type: ignore[type-arg]
+    """The legal-action list with a set behind `in` from the second question on, since a turn may offer
+    thousands of placements (the first, usually apply's check of an action taken from this very list, is a
+    plain scan: cheaper than hashing every action)."""
+
+    __slots__ = ("_set",)
+
+    def __contains__(self, item: object) -> bool:
+        s = getattr(self, "_set", None)
+        if s is None:
+            self._set = False  # asked once: the next question builds the set
+            return list.__contains__(self, item)
+        if s is False:
+            s = self._set = frozenset(self)
+        try:
+            return item in s
+        except TypeError:
+            return False
+
+
+class BlockAndKeyGame(ParsesNotation, Game):
+    name = "block_and_key"
+    titles = {"en": "Block and Key", "zh-TW": "方塊與鑰匙"}
+    min_players = 1
+    max_players = 4
+    actions_module = A
+    options = {
+        "key_views": Option("any", "where keys may be seen: 'any' of the five views (seed rules) or only the "
+                                   "claimer's 'own-side' view (English rules)", ("any", "own-side")),
+        "enigma_rounding": Option("up", "Enigma bonus = faces / 3 rounded 'up' (seed rules) or 'down' (English "
+                                        "rules)", ("up", "down")),
+        "components": Option("", "path of a component file (JSON or TOML) to use instead of the built-in one"),
+    }
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> BlockAndKeyState:
+        s = BlockAndKeyState(players, seed, options)
+        try:
+            s._setup()
+        except KeyError as e:
+            raise ConfigError(f"the component file has no floor for {players} player(s)") from e
+        return s
+
+    # A fixed integer space over the built-in components' ids: simple actions, then blocks, keys, placements.
+    def _space(self) -> tuple[tuple[BKAction, ...], tuple[str, ...], tuple[str, ...], int]:
+        from .components import builtin
+
+        comp = builtin()
+        simple: tuple[BKAction, ...] = (A.PASS, A.KEEP, *A.ORIENT, *A.DIG, *A.DRAW, *A.MARKER)
+        max_o = max(len(G.orientations(c)) for c in comp.shape_cells)
+        return simple, comp.block_ids, tuple(k.id for k in comp.keys), max_o
+
+    def num_distinct_actions(self, players: int) -> int:
+        simple, blocks, keys, max_o = self._space()
+        cells = MAX_FLOOR * MAX_FLOOR * HEIGHT
+        return len(simple) + len(blocks) + len(keys) + 2 * len(blocks) * max_o * cells
+
+    def action_to_id(self, action: Any, players: int) -> int:
+        simple, blocks, keys, max_o = self._space()
+        try:
+            if action in simple:
+                return simple.index(action)
+            base = len(simple)
+            if isinstance(action, BlockAct):
+                return base + blocks.index(action.block)
+            base += len(blocks)
+            if isinstance(action, KeyAct):
+                return base + keys.index(action.key)
+            base += len(keys)
+            if isinstance(action, Place) and 0 <= action.orient < max_o:
+                cell = action.x + MAX_FLOOR * (action.y + MAX_FLOOR * action.z)
+                k = (action.kind == "ancients") * len(blocks) + blocks.index(action.block)
+                return base + (k * max_o + action.orient) * N_CELLS + cell
+        except ValueError:
+            pass
+        raise ActionParseError(f"{action!r} is not a Block and Key action of the built-in components")
+
+    def id_to_action(self, action_id: int, players: int) -> BKAction:
+        simple, blocks, keys, max_o = self._space()
+        total = self.num_distinct_actions(players)
+        if not isinstance(action_id, int) or not 0 <= action_id < total:
+            raise ActionParseError(f"action id {action_id!r} is out of range 0..{total - 1}")
+        if action_id < len(simple):
+            return simple[action_id]
+        i = action_id - len(simple)
+        if i < len(blocks):
+            return BlockAct("return", blocks[i])
+        i -= len(blocks)
+        if i < len(keys):
+            return KeyAct("discard", keys[i])
+        i -= len(keys)
+        k, rest = divmod(i, max_o * N_CELLS)
+        o, cell = divmod(rest, N_CELLS)
+        z, r = divmod(cell, MAX_FLOOR * MAX_FLOOR)
+        y, x = divmod(r, MAX_FLOOR)
+        kind = "ancients" if k >= len(blocks) else "place"
+        return Place(kind, blocks[k % len(blocks)], o, x, y, z)
+
+    def seat_name(self, seat: int, lang: str = "en") -> str:
+        from .text import term
+
+        return term("player", lang, n=seat + 1)
+
+    def search_actions(self, state: State) -> list[Any]:
+        """Digs + the placements that claim a key (else the best few for the Enigma colour): see
+        `BlockAndKeyState.search_moves`. Bots that list every action (random, greedy) are unaffected."""
+        return state.search_moves()  # type: ignore[attr-defined,no-any-return]
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from .evaluate import evaluate
+
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def describe_action(self, action: Any, lang: str = "en") -> str:
+        from .text import describe
+
+        return describe(action, lang)
+
+    def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
+        """Every action is public (which altar, which block, where) except a solo discard, which names a hand
+        card: only its player knows it."""
+        return not isinstance(action, KeyAct) or seat == before.current_player
+
+    def undo_barrier(self, before: State, action: Any, after: State) -> bool:
+        """A block drawn from the bag, a key card drawn or a key shown (claimed) cannot be taken back."""
+        return after.reveals != before.reveals  # type: ignore[attr-defined]
+
+    def menu(self, state: State, lang: str = "en") -> list[Any]:
+        from .text import menu
+
+        return menu(state, lang)  # type: ignore[arg-type]
+
+    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
+        from .text import render
+
+        return render(state, seat, lang)  # type: ignore[arg-type]
+
+
+__all__ = ["BlockAndKeyGame", "BlockAndKeyState", "Simple"]

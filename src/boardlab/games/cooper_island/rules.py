@@ -1,0 +1,1282 @@
+"""Cooper Island rules, 2-4 players: five rounds of income phase, worker phase (spaces A-H) and cleanup.
+
+The game runs on a to-do stack of small steps (`self.todo`, the end is next), as Pocket Mars does: a step
+either acts at once or asks one player a question with its options; a question with one option is
+answered automatically. A player's menu steps (`income`, `turn`, `after`, `cwin`, `react`) put themselves
+back after every free action, so a turn is a sequence of small enumerable decisions. Paying is a step of
+its own (`pay`: one source at a time, or `auto`), no change is ever given. What the sources leave open is
+decided in docs/rules/cooper_island.md; every number comes from `components.json`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlab.core.action_table import FixedActionTable
+from boardlab.core.errors import ConfigError
+from boardlab.core.game import Game, Option, Score, State
+from boardlab.core.rng import Rng
+from boardlab.core.step_machine import StepMachine
+
+from . import actions as A
+from .actions import Act
+from .components import CODE_TERRAIN, GOODS, RES, TERRAIN_CODE, TERRAINS, Cost, Prim, components
+
+Step = tuple[Any, ...]
+TERRAIN_RES = {"F": "wood", "M": "food", "R": "stone", "S": "cloth"}
+DONE, AUTO, PASS, ANCHOR, SKIP = Act("done"), Act("auto"), Act("pass"), Act("anchor"), Act("skip")
+MENUS = frozenset({"income", "turn", "after", "cwin"})
+EX_ANY = Act("ex", "any")
+
+
+class Player:
+    """One player's peninsula, boards and pieces (all public)."""
+
+    __slots__ = ("anchors", "boats", "built", "cards", "carto", "carto_used", "crates", "crates_taken", "cube",
+                 "fed", "hand", "icons", "idle_n", "idle_s", "income_used", "islets", "large_used", "logs",
+                 "market", "miles", "occ", "orders_n", "orders_s", "passed", "ruin", "ruins_taken", "ships",
+                 "since", "stack", "statues", "store", "total_n", "total_s", "vp")
+
+    def copy(self) -> Player:
+        o = Player.__new__(Player)
+        for k in Player.__slots__:
+            v = getattr(self, k)
+            if isinstance(v, list):
+                v = [x[:] if isinstance(x, list) else x for x in v]
+            elif isinstance(v, (dict, set)):
+                v = v.copy()
+            setattr(o, k, v)
+        return o
+
+    def height(self, i: int) -> int:
+        return len(self.stack[i])
+
+    def storage_used(self) -> int:
+        return sum(self.store.values())
+
+
+def cost_dict(cost: Cost) -> dict[str, int]:
+    return dict(cost)
+
+
+class CooperState(StepMachine, State):
+    """A Cooper Island position."""
+
+    # -- setup ----------------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        C = self.C = components(self.options.get("components") or "")
+        n = self.num_players
+        rng = Rng(self.seed)
+        self.ring = C.segment * n
+        self.supply = {r: C.cubes for r in RES}
+        self.singles = dict(C.singles)
+        self.bag = [s for s, k in enumerate(C.split_counts) for _ in range(k)]
+        rng.shuffle(self.bag)
+        self.logpool = list(C.log_tokens)
+        rng.shuffle(self.logpool)
+        self.small = [c.id for c in C.small]
+        self.large = [c.id for c in C.large]
+        rng.shuffle(self.small)
+        rng.shuffle(self.large)
+        self.card = {c.id: c for c in C.cards}
+        self.seen = {c.id: 0 for c in C.cards}
+        self.offer: list[str] = []
+        remove, draw = C.orders_in_play[n]
+        pool = [k for k in range(len(C.orders)) if k + 1 not in remove]
+        rng.shuffle(pool)
+        self.orders = sorted(pool[:draw])
+        self.order_worker: dict[int, int] = {}
+        self.start = rng.randbelow(n)
+        self.next_start = self.start
+        self.players: list[Player] = []
+        nh = len(C.hexes)
+        for k in range(n):
+            p = Player()
+            p.stack = [[] for _ in range(nh)]
+            p.cube = [""] * nh
+            p.occ = [""] * nh
+            p.ruin = [i in C.ruins for i in range(nh)]
+            p.store = {g: 0 for g in GOODS}
+            p.store["coin"] = C.start_coins
+            p.market = {g: 0 for g in GOODS}
+            p.hand = [0, 0, 0]
+            p.carto_used = False
+            p.idle_n, p.idle_s, p.total_n, p.total_s, p.orders_n, p.orders_s = 2, 0, 2, 0, 0, 0
+            p.ships = [k * C.segment, k * C.segment]
+            p.since = [0, 0]
+            p.logs = p.anchors = 0
+            p.islets = list(range(len(C.islets)))
+            p.boats = []
+            p.built = {"small": 0, "large": 0, "fort": 0}
+            p.cards = []
+            p.large_used = set()
+            p.crates = 0
+            p.icons = [False] * len(C.crate_icons)
+            p.crates_taken = p.ruins_taken = p.statues = p.vp = 0
+            p.miles = []
+            p.income_used = set()
+            p.passed = False
+            p.fed = False
+            h = C.start_hex
+            p.stack[h].append("M")
+            p.cube[h] = "food"
+            self.supply["food"] -= 1
+            self.players.append(p)
+        for k, q in enumerate(self.order()):
+            P = self.players[q]
+            P.carto = C.carto_start[k]
+            for _ in range(C.start_tiles):
+                P.hand[self.bag.pop()] += 1
+        self.islet_at: dict[int, tuple[int, int]] = {}
+        self.cargo = [set(range(n)) for _ in C.cargo]
+        self.turned = [False] * len(C.cargo)
+        self.spaces: dict[str, list[tuple[int, bool]]] = {x: [] for x in A.SPACES}
+        self.a_taken = False
+        self.round = 0
+        self.phase = "income"
+        self.wp_cur = 0
+        self.reveals = 0
+        self.todo: list[Step] = [("round",)]
+        self.options_: list[Act] = []
+        self.decider: int | None = None
+        self._run()
+
+    def order(self) -> list[int]:
+        n = self.num_players
+        return [(self.start + k) % n for k in range(n)]
+
+    # -- core protocol: the step machine (boardlab.core.step_machine) ----------------------------------
+    def _step_options(self, step: Step) -> list[Act] | None:
+        return getattr(self, "_s_" + step[0])(step)  # type: ignore[no-any-return]
+
+    def _resolve(self, step: Step, action: Act) -> None:
+        getattr(self, "_r_" + step[0])(step, action)
+
+    # -- small helpers --------------------------------------------------------------------------------
+    def gain(self, p: int, g: str, n: int) -> None:
+        """Goods gained go to the market (store them or lose them at cleanup); cubes while the supply lasts."""
+        if g != "coin":
+            n = min(n, self.supply[g])
+            self.supply[g] -= n
+        self.players[p].market[g] += n
+
+    def avail(self, p: int, g: str) -> int:
+        P = self.players[p]
+        v = P.market[g] + P.store[g]
+        if g in P.cube:
+            v += sum(len(s) for s, c in zip(P.stack, P.cube, strict=True) if c == g)
+        return v
+
+    def avail_any(self, p: int) -> int:
+        P = self.players[p]
+        return sum(P.market.values()) + sum(P.store.values()) + \
+            sum(len(s) for s, c in zip(P.stack, P.cube, strict=True) if c)
+
+    def gap(self, p: int, cost: Cost) -> int:
+        """How many units the player is short of `cost` (0 = affordable)."""
+        if not cost:
+            return 0
+        if cost[0][0] == "any":
+            return max(0, cost[0][1] - self.avail_any(p))
+        return sum(max(0, k - self.avail(p, g)) for g, k in cost)
+
+    def affordable(self, p: int, cost: Cost, discount: int = 0) -> bool:
+        return self.gap(p, cost) <= discount
+
+    def free_tops(self, p: int) -> list[int]:
+        """The highest tiles with no cube, building or statue: where buildings and statues go."""
+        P = self.players[p]
+        cand = [i for i in range(len(P.stack)) if P.stack[i] and not P.cube[i] and not P.occ[i]]
+        if not cand:
+            return []
+        top = max(len(P.stack[i]) for i in cand)
+        return [i for i in cand if len(P.stack[i]) == top]
+
+    def covers_ok(self, P: Player, i: int, t: str) -> bool:
+        """May a tile of terrain t go on hex i (before height and connection checks)?"""
+        if P.ruin[i] or P.cube[i] or P.occ[i]:
+            return False
+        s = P.stack[i]
+        return not s or s[-1] == t or t == "S"
+
+    def connected(self, P: Player, cells: tuple[int, ...]) -> bool:
+        nb = self.C.neighbours
+        return any(P.stack[i] or any(P.stack[j] for j in nb[i]) for i in cells)
+
+    def placements(self, p: int, split: int, side: int, first_only: bool = False) -> list[Act]:
+        """Every legal spot for one side of a double tile: `at i j` (first terrain on i), `shim` when a
+        single tile from the cartographer evens out a height difference of one."""
+        P = self.players[p]
+        C = self.C
+        t1, t2 = (TERRAIN_CODE[t] for t in C.splits[split][side])
+        shim_ok = not P.carto_used and P.carto >= C.shim_cost
+        stack = P.stack
+        nb = C.neighbours
+        near = {i for i in range(len(stack)) if stack[i] or any(stack[j] for j in nb[i])}
+        ok1 = [i for i in range(len(stack)) if self.covers_ok(P, i, t1)]
+        ok2 = {j for j in range(len(stack)) if self.covers_ok(P, j, t2)}
+        out = []
+        for i in ok1:
+            hi = len(stack[i])
+            for j in nb[i]:
+                if j not in ok2 or (i not in near and j not in near):
+                    continue
+                hj = len(stack[j])
+                if max(hi, hj) + 1 > C.max_height:
+                    continue
+                if hi == hj:
+                    out.append(A.AT[i][j][0])
+                elif abs(hi - hj) == 1 and shim_ok:
+                    low_t = CODE_TERRAIN[t1 if hi < hj else t2]
+                    if self.singles[low_t] > 0:
+                        out.append(A.AT[i][j][1])
+                if first_only and out:
+                    return out
+        return out
+
+    def tile_sides(self, p: int) -> list[Act]:
+        P = self.players[p]
+        return [Act("tile", str(s + 1), "ab"[side]) for s in range(3) if P.hand[s] for side in (0, 1)
+                if self.placements(p, s, side, True)]
+
+    def can_place(self, p: int) -> bool:
+        P = self.players[p]
+        return any(P.hand[s] and self.placements(p, s, side, True) for s in range(3) for side in (0, 1))
+
+    def put_tile(self, p: int, i: int, t: str, cube: bool = True) -> None:
+        """A tile (or one hex of a double tile) on hex i; its cube is worth the new height."""
+        P = self.players[p]
+        P.stack[i].append(t)
+        if not cube:
+            return
+        r = TERRAIN_RES[t]
+        if t == "R" and len(P.stack[i]) >= 3:
+            r = "gold"
+        if self.supply[r] > 0:
+            self.supply[r] -= 1
+            P.cube[i] = r
+
+    def singles_for(self, p: int) -> list[Act]:
+        P = self.players[p]
+        C = self.C
+        if P.carto_used:
+            return []
+        out = []
+        for i in range(len(P.stack)):
+            h = len(P.stack[i]) + 1
+            if h > C.max_height or C.single_cost[h] > P.carto or not self.connected(P, (i,)):
+                continue
+            row = A.SINGLE[i]
+            out += [row[t] for t in TERRAINS if self.singles[t] > 0 and self.covers_ok(P, i, TERRAIN_CODE[t])]
+        return out
+
+    def count(self, p: int, what: str) -> int:
+        P = self.players[p]
+        if what == "boat":
+            return len(P.boats)
+        if what == "statue":
+            return P.statues
+        if what == "crate":
+            return P.crates_taken
+        if what == "log":
+            return P.logs
+        if what == "building":
+            return len(P.cards) + P.built["fort"]
+        if what == "tall":
+            return sum(1 for s in P.stack if len(s) >= 3)
+        if what == "covered":
+            return sum(1 for s in P.stack if s)
+        code = {"meadow": "M", "settlement": "S"}[what]
+        return sum(1 for s in P.stack if s and s[-1] == code)
+
+    def prim_ok(self, p: int, prims: tuple[Prim, ...]) -> bool:
+        """An effect made only of a draw or a place is pointless when it cannot happen."""
+        for op, _, _ in prims:
+            if op == "draw" and not self.bag:
+                return False
+            if op == "place" and not self.can_place(p):
+                return False
+        return True
+
+    # -- free actions ---------------------------------------------------------------------------------
+    def free(self, p: int) -> list[Act]:
+        P = self.players[p]
+        out: list[Act] = []
+        if P.storage_used() < self.C.start_storage + sum(P.built.values()):
+            store_h = A.HEX_ACTS["store h"]
+            out += [store_h[i] for i, c in enumerate(P.cube) if c]
+            out += [Act("store", "m", g) for g in GOODS if P.market[g]]
+        if self.avail(p, "cloth") >= 2:
+            out.append(Act("ex", "cloth"))
+        if self.avail(p, "gold") >= 2:
+            out.append(Act("ex", "gold"))
+        if self.avail_any(p) >= 4:
+            out.append(Act("ex", "any"))
+        if P.crates:
+            out += [Act("use", str(k + 1)) for k, used in enumerate(P.icons)
+                    if not used and self.prim_ok(p, self.C.crate_icons[k])]
+        out += [Act("ability", c) for c in P.cards if c[0] == "L" and c not in P.large_used
+                and self.prim_ok(p, self.card[c].effect)]
+        out += self.singles_for(p)
+        return out
+
+    def do_free(self, p: int, a: Act) -> None:
+        P = self.players[p]
+        C = self.C
+        k = a.kind
+        if k == "store":
+            if a.a == "h":
+                i = int(a.b) - 1
+                g = P.cube[i]
+                P.cube[i] = ""
+            else:
+                g = a.b
+                P.market[g] -= 1
+            P.store[g] += 1
+        elif k == "ex":
+            gets = {"cloth": (("coin", 1, ""),), "gold": (("any", 1, ""),), "any": (("anyc", 1, ""),)}[a.a]
+            cost: Cost = {"cloth": (("cloth", 2),), "gold": (("gold", 2),), "any": (("any", 4),)}[a.a]
+            self.todo.append(("prims", p, gets))
+            self.todo.append(("pay", p, cost, -1))
+        elif k == "use":
+            j = int(a.a) - 1
+            P.icons[j] = True
+            P.crates -= 1
+            self.todo.append(("prims", p, C.crate_icons[j]))
+        elif k == "ability":
+            P.large_used.add(a.a)
+            self.todo.append(("prims", p, self.card[a.a].effect))
+        elif k == "single":
+            i = int(a.a) - 1
+            h = len(P.stack[i]) + 1
+            P.carto -= C.single_cost[h]
+            P.carto_used = True
+            self.singles[a.b] -= 1
+            self.put_tile(p, i, TERRAIN_CODE[a.b])
+
+    def menu_step(self, step: Step, extra: list[Act], done: bool = True) -> list[Act]:
+        p = step[1]
+        if self.check_miles(p):
+            return None  # type: ignore[return-value]
+        return extra + self.free(p) + ([DONE] if done else [])
+
+    def check_miles(self, p: int) -> bool:
+        """Milestones are checked whenever the player is about to decide: a new one pushes a hire."""
+        P = self.players[p]
+        for k, (what, n) in enumerate(self.C.milestones):
+            if k not in P.miles and self.count(p, what) >= n:
+                P.miles.append(k)
+                self.todo.append(("hire", p))
+                return True
+        return False
+
+    # -- round flow -----------------------------------------------------------------------------------
+    def _s_round(self, step: Step) -> None:
+        self.todo.pop()
+        self.phase = "income"
+        for P in self.players:
+            P.income_used = set()
+            P.carto_used = False
+        self.todo.append(("wstart",))
+        for q in reversed(self.order()):
+            self.todo.append(("income", q))
+
+    def _s_income(self, step: Step) -> list[Act]:
+        p = step[1]
+        P = self.players[p]
+        C = self.C
+        acts: list[Act] = []
+        if "islet" not in P.income_used and P.islets:
+            base = p * C.segment
+            free_spots = [s for s in C.islet_spots if base + s not in self.islet_at]
+            acts += [Act("islet", str(k + 1), str(s)) for k in P.islets for s in free_spots]
+        if "tile" not in P.income_used:
+            acts += self.tile_sides(p)
+        acts += [Act("run", str(b + 1)) for b in P.boats if f"boat{b}" not in P.income_used
+                 and self.prim_ok(p, C.boats[b])]
+        return self.menu_step(step, acts)
+
+    def _r_income(self, step: Step, a: Act) -> None:
+        p = step[1]
+        P = self.players[p]
+        if a == DONE:
+            return
+        self.todo.append(step)
+        if a.kind == "islet":
+            k, s = int(a.a) - 1, int(a.b)
+            P.income_used.add("islet")
+            P.islets.remove(k)
+            self.islet_at[p * self.C.segment + s] = (p, k)
+            self.todo.append(("prims", p, self.C.islets[k]))
+        elif a.kind == "tile":
+            P.income_used.add("tile")
+            self.todo.append(("at", p, int(a.a) - 1, "ab".index(a.b)))
+        elif a.kind == "run":
+            b = int(a.a) - 1
+            P.income_used.add(f"boat{b}")
+            self.todo.append(("prims", p, self.C.boats[b]))
+        else:
+            self.do_free(p, a)
+
+    def _s_wstart(self, step: Step) -> None:
+        self.todo.pop()
+        self.phase = "worker"
+        self.a_taken = False
+        self.wp_cur = self.start
+        for P in self.players:
+            P.carto_used = False
+            P.passed = False
+        self.todo.append(("wnext",))
+
+    def _s_wnext(self, step: Step) -> None:
+        self.todo.pop()
+        n = self.num_players
+        for k in range(n):
+            q = (self.wp_cur + k) % n
+            P = self.players[q]
+            if (P.idle_n or P.idle_s) and not P.passed:
+                self.wp_cur = (q + 1) % n
+                self.todo += [("wnext",), ("after", q), ("turn", q)]
+                return
+        self.todo.append(("cstart",))
+
+    def space_ok(self, p: int, x: str, special: bool) -> bool:
+        if any(q == p for q, _ in self.spaces[x]):
+            return False
+        P = self.players[p]
+        C = self.C
+        drawplace = bool(self.bag) or self.can_place(p)
+        if x in "AE":
+            return True
+        if x == "B":
+            return len(P.boats) < len(C.boats) and self.affordable(p, C.parking[len(P.boats)], 2 if special else 0)
+        if x == "C":
+            return drawplace or (special and bool(self.islet_at))
+        if x == "D":
+            return bool(self.build_kinds(p, 2 if special else 0))
+        if x == "F":
+            return self.ruin_ok(p) or self.statue_ok(p) or (special and bool(self.ruin_hexes(p)))
+        if x == "G":
+            return drawplace or special
+        return bool(self.crate_opts(p)) or (special and drawplace)
+
+    def _s_turn(self, step: Step) -> list[Act]:
+        p = step[1]
+        P = self.players[p]
+        acts = []
+        for x in A.SPACES:
+            if P.idle_n and self.space_ok(p, x, False):
+                acts.append(Act(x))
+            if P.idle_s and self.space_ok(p, x, True):
+                acts.append(Act(x, "special"))
+        return self.menu_step(step, acts or [PASS], done=False)
+
+    def _r_turn(self, step: Step, a: Act) -> None:
+        p = step[1]
+        P = self.players[p]
+        if a == PASS:
+            P.passed = True
+            return
+        if a.kind not in A.SPACES:
+            self.todo.append(step)
+            self.do_free(p, a)
+            return
+        x, special = a.kind, a.a == "special"
+        occupants = self.spaces[x]
+        prev = occupants[-1][0] if occupants else None
+        occupants.append((p, special))
+        if special:
+            P.idle_s -= 1
+        else:
+            P.idle_n -= 1
+            if x == "A" and not self.a_taken:
+                self.a_taken = True
+                self.next_start = p
+        if prev is not None:  # paid after the action (docs: decision D5), so it never spoils a cost
+            self.todo.append(("fee", p, prev))
+        self.todo += self.space_steps(p, x, special)[::-1]
+
+    def space_steps(self, p: int, x: str, special: bool) -> list[Step]:
+        """The steps of an action space in the order they happen (the seed's table A-H)."""
+        if x == "A":
+            return [("prims", p, (("carto", 1, ""),)), *([("prims", p, (("draw", 1, ""), ("place", 1, "")))]
+                                                        if special else [("or", p, 1)])]
+        if x == "B":
+            return [("boatbuy", p, 2 if special else 0)]
+        if x == "C":
+            return [("prims", p, (("draw", 1, ""), ("place", 1, ""))), *([("isle", p)] if special else [])]
+        if x == "D":
+            return [("build", p, 2 if special else 0)]
+        if x == "E":
+            return [("prims", p, (("carto", 3, ""), ("anyc", 1, ""))), *([("useboat", p)] if special else [])]
+        if x == "F":
+            return [("ruin", p), ("statue", p)] if special else [("f_or", p)]
+        if x == "G":
+            return [("or", p, 2), *([("prims", p, (("carto", 1, ""),))] if special else [])]
+        return [("crate", p), *([("or", p, 1)] if special else [])]
+
+    def _s_after(self, step: Step) -> list[Act]:
+        return self.menu_step(step, [])
+
+    def _r_after(self, step: Step, a: Act) -> None:
+        if a != DONE:
+            self.todo.append(step)
+            self.do_free(step[1], a)
+
+    # -- action space sub-steps -----------------------------------------------------------------------
+    def _s_prims(self, step: Step) -> None:
+        """Run an effect, one primitive at a time (later ones wait under the questions of earlier ones)."""
+        self.todo.pop()
+        _, p, prims = step
+        if not prims:
+            return
+        (op, n, r), rest = prims[0], prims[1:]
+        if rest:
+            self.todo.append(("prims", p, rest))
+        P = self.players[p]
+        if op == "res":
+            self.gain(p, r, n)
+        elif op == "coin":
+            self.gain(p, "coin", n)
+        elif op == "carto":
+            P.carto = min(self.C.carto_max, P.carto + n)
+        elif op == "helm":
+            self.todo.append(("helm", p, n))
+        elif op in ("any", "anyc"):
+            self.todo += [("any", p, op == "anyc")] * n
+        elif op == "draw":
+            for _ in range(n):
+                if self.bag:
+                    P.hand[self.bag.pop()] += 1
+                    self.reveals += 1
+        elif op == "place":
+            self.todo += [("tile", p)] * n
+
+    def _s_any(self, step: Step) -> list[Act]:
+        goods = GOODS if step[2] else RES
+        return [Act("res", g) for g in goods if g == "coin" or self.supply[g] > 0]
+
+    def _r_any(self, step: Step, a: Act) -> None:
+        self.gain(step[1], a.a, 1)
+
+    def _s_or(self, step: Step) -> list[Act]:
+        p = step[1]
+        return ([Act("draw")] if self.bag else []) + ([Act("place")] if self.can_place(p) else [])
+
+    def _r_or(self, step: Step, a: Act) -> None:
+        self.todo.append(("prims", step[1], ((a.kind, step[2], ""),)))
+
+    def _s_tile(self, step: Step) -> list[Act]:
+        return self.tile_sides(step[1])
+
+    def _r_tile(self, step: Step, a: Act) -> None:
+        self.todo.append(("at", step[1], int(a.a) - 1, "ab".index(a.b)))
+
+    def _s_at(self, step: Step) -> list[Act]:
+        return self.placements(step[1], step[2], step[3])
+
+    def _r_at(self, step: Step, a: Act) -> None:
+        _, p, s, side = step
+        P = self.players[p]
+        C = self.C
+        P.hand[s] -= 1
+        i, j = int(a.a) - 1, int(a.b) - 1
+        t1, t2 = (TERRAIN_CODE[t] for t in C.splits[s][side])
+        if a.c == "shim":
+            low, lt = (i, t1) if len(P.stack[i]) < len(P.stack[j]) else (j, t2)
+            P.carto -= C.shim_cost
+            P.carto_used = True
+            self.singles[CODE_TERRAIN[lt]] -= 1
+            self.put_tile(p, low, lt, cube=False)
+        self.put_tile(p, i, t1)
+        self.put_tile(p, j, t2)
+
+    def _s_pay(self, step: Step) -> list[Act]:
+        """One source at a time: a cube on the island (worth its height), or one from storage or market."""
+        _, p, cost, _ = step
+        if not cost:
+            return []
+        P = self.players[p]
+        out = [AUTO]
+        need = {g for g, k in cost if k > 0}
+        anyc = "any" in need
+        pay_h = A.HEX_ACTS["pay h"]
+        out += [pay_h[i] for i, c in enumerate(P.cube) if c and (anyc or c in need)]
+        for z, box in (("s", P.store), ("m", P.market)):
+            out += [Act("pay", z, g) for g in GOODS if box[g] and (anyc or g in need)]
+        return out
+
+    def take(self, p: int, a: Act) -> tuple[str, int]:
+        """Remove one source named by `pay h 4` / `pay s wood` / `pay m coin`; returns (good, value)."""
+        P = self.players[p]
+        if a.a == "h":
+            i = int(a.b) - 1
+            g, v = P.cube[i], len(P.stack[i])
+            P.cube[i] = ""
+        else:
+            g, v = a.b, 1
+            (P.store if a.a == "s" else P.market)[g] -= 1
+        return g, v
+
+    def _r_pay(self, step: Step, a: Act) -> None:
+        _, p, cost, dest = step
+        if a == AUTO:
+            for src in self.auto_sources(p, cost):
+                cost = self.pay_one(p, cost, src, dest)
+            return
+        cost = self.pay_one(p, cost, a, dest)
+        if cost:
+            self.todo.append(("pay", p, cost, dest))
+
+    def pay_one(self, p: int, cost: Cost, a: Act, dest: int) -> Cost:
+        g, v = self.take(p, a)
+        if g != "coin":
+            self.supply[g] += 1
+        key = g if any(k == g for k, _ in cost) else "any"
+        return tuple((k, n - v) if k == key else (k, n) for k, n in cost if not (k == key and n - v <= 0))
+
+    def auto_sources(self, p: int, cost: Cost) -> list[Act]:
+        """"Pay cheapest": market, then storage (worth 1 each), then the island cube that wastes least."""
+        P = self.players[p]
+        market, store, cube = dict(P.market), dict(P.store), list(P.cube)
+        out: list[Act] = []
+        for g, k in cost:
+            goods = GOODS if g == "any" else (g,)
+            while k > 0:
+                src = next((Act("pay", "m", x) for x in goods if market[x]), None) or \
+                    next((Act("pay", "s", x) for x in goods if store[x]), None)
+                if src is not None:
+                    (market if src.a == "m" else store)[src.b] -= 1
+                    k -= 1
+                    out.append(src)
+                    continue
+                hexes = [i for i, c in enumerate(cube) if c and c in goods]
+                if not hexes:
+                    break
+                fits = [i for i in hexes if len(P.stack[i]) >= k]
+                i = min(fits, key=lambda i: len(P.stack[i])) if fits else max(hexes, key=lambda i: len(P.stack[i]))
+                cube[i] = ""
+                k -= len(P.stack[i])
+                out.append(Act("pay", "h", str(i + 1)))
+        return out
+
+    def _s_cut(self, step: Step) -> list[Act]:
+        """Special worker: lower the cost below (the pay step) by one unit of a resource, `left` times."""
+        _, p, left = step
+        pay = self.todo[-2]
+        cost = pay[2]
+        if not cost:
+            return []
+        g0 = self.gap(p, cost)
+        out = []
+        for g, k in cost:
+            short = 1 if k > self.avail(p, g) else 0
+            if g0 - short <= left - 1:
+                out.append(Act("cut", g))
+        return out
+
+    def _r_cut(self, step: Step, a: Act) -> None:
+        _, p, left = step
+        pay = self.todo[-1]
+        cost = tuple((g, k - 1) if g == a.a else (g, k) for g, k in pay[2])
+        self.todo[-1] = (pay[0], pay[1], tuple(x for x in cost if x[1] > 0), pay[3])
+        if left > 1:
+            self.todo.append(("cut", p, left - 1))
+
+    def push_pay(self, p: int, cost: Cost, discount: int = 0, dest: int = -1) -> None:
+        self.todo.append(("pay", p, cost, dest))
+        if discount:
+            self.todo.append(("cut", p, discount))
+
+    def _s_fee(self, step: Step) -> list[Act]:
+        """A worker on an occupied space, or a ship in another player's harbour: 1 cube or coin, or an anchor."""
+        P = self.players[step[1]]
+        pay_h = A.HEX_ACTS["pay h"]
+        out = [pay_h[i] for i, c in enumerate(P.cube) if c]
+        for z, box in (("s", P.store), ("m", P.market)):
+            out += [Act("pay", z, g) for g in GOODS if box[g]]
+        return [*out, ANCHOR]
+
+    def _r_fee(self, step: Step, a: Act) -> None:
+        _, p, q = step
+        if a == ANCHOR:
+            self.players[p].anchors += 1
+            return
+        g, _ = self.take(p, a)
+        self.players[q].market[g] += 1
+
+    def build_kinds(self, p: int, discount: int) -> list[Act]:
+        P = self.players[p]
+        C = self.C
+        if not self.free_tops(p):
+            return []
+        out = []
+        for kind, deck in (("small", self.small), ("large", self.large), ("fort", None)):
+            slots = C.slots[kind]
+            if P.built[kind] < len(slots) and (deck is None or deck) and \
+                    self.affordable(p, slots[P.built[kind]], discount):
+                out.append(Act("build", kind))
+        return out
+
+    def _s_build(self, step: Step) -> list[Act]:
+        return self.build_kinds(step[1], step[2])
+
+    def _r_build(self, step: Step, a: Act) -> None:
+        _, p, disc = step
+        kind = a.a
+        self.todo.append(("top", p, kind))
+        self.push_pay(p, self.C.slots[kind][self.players[p].built[kind]], disc)
+
+    def _s_top(self, step: Step) -> list[Act]:
+        return [Act("top", str(i + 1)) for i in self.free_tops(step[1])]
+
+    def _r_top(self, step: Step, a: Act) -> None:
+        _, p, kind = step
+        P = self.players[p]
+        C = self.C
+        i = int(a.a) - 1
+        settle = C.helm_settlement if P.stack[i][-1] == "S" else 0
+        if kind == "statue":
+            P.occ[i] = "statue"
+            P.statues += 1
+            return
+        if kind == "fort":
+            P.occ[i] = "fort"
+            P.built["fort"] += 1
+            if settle:
+                self.todo.append(("helm", p, settle))
+            return
+        deck = self.small if kind == "small" else self.large
+        self.offer = [deck.pop(0) for _ in range(min(C.offer, len(deck)))]
+        for c in self.offer:
+            self.seen[c] |= 1 << p
+        self.reveals += 1
+        self.todo.append(("pick", p, kind, i))
+
+    def _s_pick(self, step: Step) -> list[Act]:
+        return [Act("card", c) for c in self.offer]
+
+    def _r_pick(self, step: Step, a: Act) -> None:
+        _, p, kind, i = step
+        P = self.players[p]
+        C = self.C
+        c = a.a
+        deck = self.small if kind == "small" else self.large
+        deck += [x for x in self.offer if x != c]
+        self.offer = []
+        self.seen[c] = (1 << self.num_players) - 1
+        P.occ[i] = c
+        P.cards.append(c)
+        P.built[kind] += 1
+        self.reveals += 1
+        helm = (C.helm_small if kind == "small" else C.helm_large) + (C.helm_settlement if P.stack[i][-1] == "S" else 0)
+        if helm:
+            self.todo.append(("helm", p, helm))
+        if kind == "small" and self.card[c].effect:
+            self.todo.append(("prims", p, self.card[c].effect))
+
+    def _s_boatbuy(self, step: Step) -> list[Act]:
+        P = self.players[step[1]]
+        return [Act("boat", str(b + 1)) for b in range(len(self.C.boats)) if b not in P.boats]
+
+    def _r_boatbuy(self, step: Step, a: Act) -> None:
+        _, p, disc = step
+        P = self.players[p]
+        self.todo.append(("boatgo", p, int(a.a) - 1))
+        self.push_pay(p, self.C.parking[len(P.boats)], disc)
+
+    def _s_boatgo(self, step: Step) -> None:
+        self.todo.pop()
+        self.players[step[1]].boats.append(step[2])
+
+    def crate_opts(self, p: int) -> list[Act]:
+        out = []
+        for c, holders in enumerate(self.cargo):
+            if p not in holders:
+                continue
+            cost = self.C.cargo[c]
+            if self.affordable(p, cost):
+                out.append(Act("crate", str(c + 1)))
+            if c == self.round and not self.turned[c] and self.affordable(p, cost, 1):
+                out.append(Act("crate", str(c + 1), "turn"))
+        return out
+
+    def _s_crate(self, step: Step) -> list[Act]:
+        return self.crate_opts(step[1])
+
+    def _r_crate(self, step: Step, a: Act) -> None:
+        p = step[1]
+        c = int(a.a) - 1
+        self.todo.append(("crategot", p, c))
+        if a.b == "turn":
+            self.turned[c] = True
+        self.push_pay(p, self.C.cargo[c], 1 if a.b == "turn" else 0)
+
+    def _s_crategot(self, step: Step) -> None:
+        self.todo.pop()
+        _, p, c = step
+        self.cargo[c].discard(p)
+        P = self.players[p]
+        P.crates += 1
+        P.crates_taken += 1
+
+    def ruin_hexes(self, p: int) -> list[int]:
+        P = self.players[p]
+        return [i for i, r in enumerate(P.ruin) if r]
+
+    def ruin_ok(self, p: int) -> bool:
+        P = self.players[p]
+        return bool(self.ruin_hexes(p)) and P.ruins_taken < len(self.C.statue_costs)
+
+    def statue_ok(self, p: int) -> bool:
+        P = self.players[p]
+        return P.statues < P.ruins_taken and bool(self.free_tops(p)) and \
+            self.affordable(p, self.C.statue_costs[P.statues])
+
+    def _s_f_or(self, step: Step) -> list[Act]:
+        p = step[1]
+        return ([Act("ruin")] if self.ruin_ok(p) else []) + ([Act("statue")] if self.statue_ok(p) else [])
+
+    def _r_f_or(self, step: Step, a: Act) -> None:
+        if a.kind == "statue":
+            self._r_statue(step, a)
+        else:
+            self.todo.append(("ruin", step[1]))
+
+    def _s_ruin(self, step: Step) -> list[Act]:
+        p = step[1]
+        return [Act("ruin", str(i + 1)) for i in self.ruin_hexes(p)] if self.ruin_ok(p) else []
+
+    def _r_ruin(self, step: Step, a: Act) -> None:
+        P = self.players[step[1]]
+        P.ruin[int(a.a) - 1] = False
+        P.vp += self.C.workshop_points[P.ruins_taken]
+        P.ruins_taken += 1
+
+    def _s_statue(self, step: Step) -> list[Act]:
+        """Make a statue from the workshop (pay, then the highest free tile); the special worker may decline."""
+        return [Act("statue"), SKIP] if self.statue_ok(step[1]) else []
+
+    def _r_statue(self, step: Step, a: Act) -> None:
+        p = step[1]
+        if a == SKIP:
+            return
+        self.todo.append(("top", p, "statue"))
+        self.push_pay(p, self.C.statue_costs[self.players[p].statues])
+
+    def _s_isle(self, step: Step) -> list[Act]:
+        p = step[1]
+        return sorted({Act("isle", f"P{q + 1}", str(k + 1)) for q, k in self.islet_at.values()
+                       if self.prim_ok(p, self.C.islets[k])})
+
+    def _r_isle(self, step: Step, a: Act) -> None:
+        self.todo.append(("prims", step[1], self.C.islets[int(a.b) - 1]))
+
+    def _s_useboat(self, step: Step) -> list[Act]:
+        p = step[1]
+        return [Act("useboat", f"P{q + 1}", str(b + 1)) for q in range(self.num_players)
+                for b in self.players[q].boats if self.prim_ok(p, self.C.boats[b])]
+
+    def _r_useboat(self, step: Step, a: Act) -> None:
+        self.todo.append(("prims", step[1], self.C.boats[int(a.b) - 1]))
+
+    # -- ships ----------------------------------------------------------------------------------------
+    def _s_helm(self, step: Step) -> list[Act] | None:
+        """Helm points: each one first lifts an anchor (docs: decision D7), the rest move one ship."""
+        _, p, n = step
+        P = self.players[p]
+        k = min(P.anchors, n)
+        if k:
+            P.anchors -= k
+            self.todo[-1] = ("helm", p, n - k)
+            return None
+        if n <= 0:
+            return []
+        return [Act("ship", "1"), Act("ship", "2")]
+
+    def _r_helm(self, step: Step, a: Act) -> None:
+        self.todo.append(("move", step[1], int(a.a) - 1, step[2]))
+
+    def _s_move(self, step: Step) -> None:
+        """One beach per helm point; the beach entered gives its islet bonus, log token and harbour toll."""
+        self.todo.pop()
+        _, p, ship, n = step
+        if n <= 0:
+            return
+        C = self.C
+        P = self.players[p]
+        pos = (P.ships[ship] + (1 if ship == 0 else -1)) % self.ring
+        P.ships[ship] = pos
+        self.todo.append(("move", p, ship, n - 1))
+        seg, k = divmod(pos, C.segment)
+        if k in C.log_beaches and self.logpool:
+            g = self.logpool.pop()
+            self.reveals += 1
+            P.logs += 1
+            P.since[ship] = 0
+            self.gain(p, g, 1)
+        else:
+            P.since[ship] += 1
+        if k == 0 and seg != p:
+            self.todo.append(("fee", p, seg))
+        if pos in self.islet_at:
+            self.todo.append(("prims", p, C.islets[self.islet_at[pos][1]]))
+
+    # -- hiring ---------------------------------------------------------------------------------------
+    def _s_hire(self, step: Step) -> list[Act]:
+        P = self.players[step[1]]
+        out = []
+        if P.total_n < 4:
+            out.append(Act("hire", "normal"))
+        if P.total_s < 2 and len(self.order_worker) < len(self.orders):
+            out.append(Act("hire", "special"))
+        return out
+
+    def _r_hire(self, step: Step, a: Act) -> None:
+        p = step[1]
+        P = self.players[p]
+        if a.a == "normal":
+            P.total_n += 1
+            P.idle_n += 1
+        else:
+            P.total_s += 1
+            P.idle_s += 1
+            self.todo.append(("order", p))
+
+    def _s_order(self, step: Step) -> list[Act]:
+        P = self.players[step[1]]
+        kinds = (["normal"] if P.idle_n else []) + (["special"] if P.idle_s else [])
+        return [Act("order", str(k + 1), w) for k in self.orders if k not in self.order_worker for w in kinds]
+
+    def _r_order(self, step: Step, a: Act) -> None:
+        p = step[1]
+        P = self.players[p]
+        self.order_worker[int(a.a) - 1] = p
+        if a.b == "normal":
+            P.idle_n -= 1
+            P.orders_n += 1
+        else:
+            P.idle_s -= 1
+            P.orders_s += 1
+
+    # -- cleanup --------------------------------------------------------------------------------------
+    def _s_cstart(self, step: Step) -> None:
+        self.todo.pop()
+        self.phase = "cleanup"
+        for P in self.players:
+            P.carto_used = False
+        self.todo.append(("cend",))
+        for q in reversed(self.order()):
+            self.todo += [("cbonus", q), ("react", q), ("feed", q), ("cwin", q)]
+
+    def _s_cwin(self, step: Step) -> list[Act]:
+        return self.menu_step(step, [])
+
+    def _r_cwin(self, step: Step, a: Act) -> None:
+        if a != DONE:
+            self.todo.append(step)
+            self.do_free(step[1], a)
+
+    def _s_feed(self, step: Step) -> None:
+        """Feed: pay the upkeep in food; if there is not enough, all food goes and each missing one is an anchor."""
+        self.todo.pop()
+        p = step[1]
+        P = self.players[p]
+        need = self.C.upkeep[len(P.miles)]
+        have = self.avail(p, "food")
+        if have >= need:
+            P.fed = True
+            if need:
+                self.push_pay(p, (("food", need),))
+            return
+        P.fed = False
+        for i, c in enumerate(P.cube):
+            if c == "food":
+                P.cube[i] = ""
+                self.supply["food"] += 1
+        for box in (P.store, P.market):
+            self.supply["food"] += box["food"]
+            box["food"] = 0
+        P.anchors += need - have
+
+    def _s_react(self, step: Step) -> list[Act]:
+        """Reactivate used large buildings (2 coins) and crates (1 coin); free for fortress owners."""
+        p = step[1]
+        P = self.players[p]
+        C = self.C
+        if P.built["fort"]:
+            P.large_used.clear()
+            P.crates += sum(P.icons)
+            P.icons = [False] * len(P.icons)
+            return []
+        coins = self.avail(p, "coin")
+        out = [Act("react", c) for c in sorted(P.large_used) if coins >= C.react_large]
+        out += [Act("react", "crate", str(k + 1)) for k, u in enumerate(P.icons) if u and coins >= C.react_crate]
+        return [*out, DONE] if out else []
+
+    def _r_react(self, step: Step, a: Act) -> None:
+        p = step[1]
+        P = self.players[p]
+        if a == DONE:
+            return
+        self.todo.append(step)
+        if a.a == "crate":
+            P.icons[int(a.b) - 1] = False
+            P.crates += 1
+            self.push_pay(p, (("coin", self.C.react_crate),))
+        else:
+            P.large_used.discard(a.a)
+            self.push_pay(p, (("coin", self.C.react_large),))
+
+    def _s_cbonus(self, step: Step) -> None:
+        """Statues (+1 helm each), the road's top three (+1), fed with 3+ hires (+1): one move."""
+        self.todo.pop()
+        p = step[1]
+        P = self.players[p]
+        C = self.C
+        helm = P.statues + (1 if all(P.stack[i] for i in C.road) else 0)
+        if P.fed and len(P.miles) >= C.fed_helm_from:
+            helm += C.fed_helm
+        if helm:
+            self.todo.append(("helm", p, helm))
+
+    def _s_cend(self, step: Step) -> None:
+        self.todo.pop()
+        for P in self.players:
+            P.idle_n = P.total_n - P.orders_n
+            P.idle_s = P.total_s - P.orders_s
+            for g in GOODS:
+                if g != "coin":
+                    self.supply[g] += P.market[g]
+                P.market[g] = 0
+        self.spaces = {x: [] for x in A.SPACES}
+        self.round += 1
+        if self.round >= self.C.rounds:
+            self.phase = "over"
+            return
+        self.start = self.next_start
+        self.todo.append(("round",))
+
+    # -- scoring --------------------------------------------------------------------------------------
+    def card_points(self, p: int, score: tuple[str, str, int]) -> int:
+        op, what, n = score
+        return n if op == "flat" else n * self.count(p, what)
+
+    def score_of(self, p: int) -> Score:
+        P = self.players[p]
+        C = self.C
+        orders = 0
+        for k, q in self.order_worker.items():
+            if q == p:
+                what, tiers = C.orders[k]
+                have = self.count(p, what)
+                orders += max((pts for need, pts in tiers if have >= need), default=0)
+        buildings = sum(self.card_points(p, self.card[c].score) for c in P.cards)
+        if P.built["fort"]:
+            buildings += self.card_points(p, C.fort_score)
+        left = P.storage_used() + sum(P.market.values()) + P.carto + sum(P.hand)
+        parts = {
+            "logs": C.per_log * P.logs + sum(P.since),
+            "orders": orders,
+            "buildings": buildings,
+            "workshop": P.vp,
+            "leftovers": left // C.leftover,
+            "anchors": C.anchor * P.anchors,
+        }
+        empty = sum(1 for i, s in enumerate(P.stack) if not s and not P.ruin[i])
+        return Score(sum(parts.values()), parts, (-empty,))
+
+    def scores(self) -> list[Score]:
+        return [self.score_of(p) for p in range(self.num_players)]
+
+    # -- copies ---------------------------------------------------------------------------------------
+    def clone(self) -> CooperState:
+        s = CooperState.__new__(CooperState)
+        self._copy_base(s)
+        s.C, s.ring, s.card = self.C, self.ring, self.card
+        s.supply, s.singles = dict(self.supply), dict(self.singles)
+        s.bag, s.logpool, s.small, s.large = self.bag[:], self.logpool[:], self.small[:], self.large[:]
+        s.seen, s.offer = dict(self.seen), self.offer[:]
+        s.orders, s.order_worker = self.orders, dict(self.order_worker)
+        s.start, s.next_start = self.start, self.next_start
+        s.players = [P.copy() for P in self.players]
+        s.islet_at = dict(self.islet_at)
+        s.cargo = [set(x) for x in self.cargo]
+        s.turned = self.turned[:]
+        s.spaces = {x: v[:] for x, v in self.spaces.items()}
+        s.a_taken, s.round, s.phase = self.a_taken, self.round, self.phase
+        s.wp_cur, s.reveals = self.wp_cur, self.reveals
+        s.todo = self.todo[:]
+        s.options_ = self.options_[:]
+        s.decider = self.decider
+        return s
+
+    def determinize(self, seat: int, rng: Rng) -> CooperState:
+        """Resample what `seat` cannot know: the bag order, the log tokens' order, and the building cards it
+        has not seen (in the decks and in another player's open offer). Pools are sorted before shuffling,
+        so the result depends only on the seat's information."""
+        s = self.clone()
+        s.bag = sorted(s.bag)
+        rng.shuffle(s.bag)
+        s.logpool = sorted(s.logpool)
+        rng.shuffle(s.logpool)
+        bit = 1 << seat
+        slots: list[tuple[list[str], int]] = []
+        for zone in (s.small, s.large, s.offer):
+            slots += [(zone, i) for i, c in enumerate(zone) if not self.seen[c] & bit]
+        for group in ("S", "L"):
+            mine = [(z, i) for z, i in slots if z[i][0] == group]
+            pool = sorted(z[i] for z, i in mine)
+            masks = [self.seen[z[i]] for z, i in mine]
+            rng.shuffle(pool)
+            for (z, i), c, m in zip(mine, pool, masks, strict=True):
+                z[i] = c
+                s.seen[c] = m
+        s._legal = None
+        s._run()
+        return s
+
+    # -- views ----------------------------------------------------------------------------------------
+    def player_json(self, p: int) -> dict[str, Any]:
+        P = self.players[p]
+        C = self.C
+        return {
+            "hexes": [{"id": i + 1, "q": C.hexes[i][0], "r": C.hexes[i][1], "tiles": "".join(P.stack[i]),
+                       "height": len(P.stack[i]), "cube": P.cube[i], "occ": P.occ[i], "ruin": P.ruin[i],
+                       "road": i in C.road} for i in range(len(C.hexes))],
+            "storage": {g: k for g, k in P.store.items() if k}, "storage_cap": C.start_storage + sum(P.built.values()),
+            "market": {g: k for g, k in P.market.items() if k}, "hand": P.hand[:], "cartographer": P.carto,
+            "cartographer_used": P.carto_used, "workers": {"normal": P.total_n, "special": P.total_s,
+                                                           "idle_normal": P.idle_n, "idle_special": P.idle_s,
+                                                           "on_orders": P.orders_n + P.orders_s},
+            "ships": P.ships[:], "since_log": P.since[:], "logs": P.logs, "anchors": P.anchors,
+            "islets_left": [k + 1 for k in P.islets], "boats": [b + 1 for b in P.boats],
+            "buildings": P.cards[:], "fort": P.built["fort"], "large_used": sorted(P.large_used),
+            "crates": P.crates, "crate_icons": P.icons[:], "crates_taken": P.crates_taken,
+            "ruins_taken": P.ruins_taken, "statues": P.statues, "workshop_points": P.vp,
+            "milestones": [k + 1 for k in P.miles], "passed": P.passed,
+        }
+
+    def public_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round + 1, "rounds": self.C.rounds, "phase": self.phase, "start_player": self.start,
+            "next_start": self.next_start, "ring": self.ring, "segment": self.C.segment,
+            "islets": [{"beach": b, "owner": q, "islet": k + 1} for b, (q, k) in sorted(self.islet_at.items())],
+            "spaces": {x: [[q, sp] for q, sp in v] for x, v in self.spaces.items()},
+            "cargo": [{"card": c + 1, "crates": sorted(h), "turned": self.turned[c]} for c, h in enumerate(self.cargo)],
+            "orders": [{"order": k + 1, "worker": self.order_worker.get(k)} for k in self.orders],
+            "supply": dict(self.supply), "singles": dict(self.singles),
+            "bag": len(self.bag), "log_tokens": len(self.logpool),
+            "players_": [self.player_json(p) for p in range(self.num_players)],
+        }
+
+    def decision(self, seat: int | None) -> dict[str, Any] | None:
+        if self.decider is None:
+            return None
+        out: dict[str, Any] = {"player": self.decider, "step": self.todo[-1][0]}
+        if seat == self.decider:
+            out["options"] = [str(a) for a in self.options_]
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        bit = 0 if seat is None else 1 << seat
+        pub = self.public_json()
+        out: dict[str, Any] = {
+            "game": "cooper_island", "seat": seat, "players": self.num_players,
+            "current_player": self.current_player, "decision": self.decision(seat),
+            **{k: v for k, v in pub.items() if k != "players_"}, "boards": pub["players_"],
+            "decks": {"small": len(self.small), "large": len(self.large),
+                      "known": [[name, i, c] for name, deck in (("small", self.small), ("large", self.large))
+                                for i, c in enumerate(deck) if self.seen[c] & bit]},
+            "offer": [c if self.seen[c] & bit else None for c in self.offer],
+            "components": self.C.source,
+        }
+        if self.is_over:
+            out["scores"] = [s.to_json() for s in self.scores()]
+            out["winners"] = self.winners()
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            **self.public_json(), "bag_order": self.bag[:], "log_order": self.logpool[:],
+            "small": self.small[:], "large": self.large[:], "offer": self.offer[:], "seen": dict(self.seen),
+            "todo": [list(map(str, s)) for s in self.todo], "decider": self.decider, "reveals": self.reveals,
+        }
+
+    def why_illegal(self, action: Any) -> str:
+        if self.decider is None:
+            return "the game is over"
+        step = self.todo[-1][0] if self.todo else "?"
+        sample = ", ".join(str(a) for a in self.options_[:8])
+        more = " ..." if len(self.options_) > 8 else ""
+        return f"{action} is not legal now (seat {self.decider + 1} decides '{step}': {sample}{more})"
+
+
+class CooperGame(FixedActionTable, Game):
+    name = "cooper_island"
+    titles = {"en": "Cooper Island", "zh-TW": "庫柏島"}
+    min_players = 2
+    max_players = 4
+    actions_module = A
+    options = {
+        "components": Option("", "path of a components file (JSON or TOML) to use instead of the built-in one"),
+    }
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> CooperState:
+        from boardlab.core.errors import ComponentError
+
+        try:
+            components(options.get("components") or "")
+        except ComponentError as e:
+            raise ConfigError(str(e)) from e
+        s = CooperState(players, seed, options)
+        s._setup()
+        return s
+
+    def search_actions(self, state: State) -> list[Act]:
+        """Bots pay with `auto` (cheapest, least waste) instead of choosing each source."""
+        legal = state.legal_actions()
+        if AUTO in legal:
+            return [AUTO]
+        s: CooperState = state  # type: ignore[assignment]
+        step = s.todo[-1][0] if s.todo else ""
+        if step == "fee":  # an anchor, or the cheapest single cube or coin (market, storage, lowest hex)
+            P = s.players[s.todo[-1][1]]
+            gives = [a for a in legal if a.kind == "pay"]
+            gives.sort(key=lambda a: (a.a != "m", a.a != "s", len(P.stack[int(a.b) - 1]) if a.a == "h" else 0))
+            return [ANCHOR, *gives[:1]]
+        if step in MENUS:  # free actions that only lose value are left out of the search (people keep them)
+            return [a for a in legal if not (a.kind == "store" and a.a == "h") and a != EX_ANY] or legal
+        return legal
+
+    def evaluate(self, state: State, seat: int) -> float:
+        from .evaluate import evaluate
+
+        return evaluate(state, seat)  # type: ignore[arg-type]
+
+    def evaluate_all(self, state: State) -> list[float]:
+        from .evaluate import evaluate_all
+
+        return evaluate_all(state)  # type: ignore[arg-type]
+
+    def describe_action(self, action: Any, lang: str = "en") -> str:
+        from .text import describe
+
+        return describe(action, lang)
+
+    def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
+        """Every action is public: hands of tiles lie open, a picked building is built face up; only the
+        cards left in an offer stay secret, and no notation names them."""
+        return True
+
+    def undo_barrier(self, before: State, action: Any, after: State) -> bool:
+        """A draw from the bag, a log token, or building cards drawn or revealed: no undo past it."""
+        return after.reveals != before.reveals  # type: ignore[attr-defined]
+
+    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
+        from .text import render
+
+        return render(state, seat, lang)  # type: ignore[arg-type]
+
+
+__all__ = ["CooperGame", "CooperState"]

@@ -1,0 +1,183 @@
+"""Cooper Island in words (en, zh-TW): action descriptions and the plain-text picture a terminal prints
+(every peninsula with heights and cubes, the action spaces, ships on the sea ring, each player's board)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardlab.core.terms import game_term
+
+from .actions import SPACES, Act
+from .components import CODE_TERRAIN
+from .rules import CooperState
+
+CUBE = {"wood": "w", "stone": "s", "food": "f", "gold": "g", "cloth": "c", "": "."}
+TERR = {"forest": "F", "meadow": "M", "mountain": "R", "settlement": "S"}
+
+
+def term(key: str, lang: str, **kw: Any) -> str:
+    return game_term("boardlab.games.cooper_island", key, lang, **kw)
+
+
+def player_name(q: int, lang: str) -> str:
+    return term("player", lang, n=q + 1)
+
+
+def describe(action: Any, lang: str = "en") -> str:
+    """An action in words, for a game log."""
+    if not isinstance(action, Act):
+        return str(action)
+    k, a, b, c = action
+    if k in SPACES:
+        return term("a_worker_special" if a else "a_worker", lang, space=k)
+    if k in ("pass", "done", "auto", "anchor", "draw", "place", "statue", "skip") or (k == "ruin" and not a):
+        return term(f"a_{k}", lang)
+    if k == "ruin":
+        return term("a_ruin_hex", lang, i=a)
+    if k == "tile":
+        return term("a_tile", lang, split=a, side=b)
+    if k == "at":
+        return term("a_at_shim" if c else "a_at", lang, i=a, j=b)
+    if k == "top":
+        return term("a_top", lang, i=a)
+    if k == "pay":
+        return term("a_pay_h", lang, i=b) if a == "h" else term(f"a_pay_{a}", lang, good=term(b, lang))
+    if k == "cut":
+        return term("a_cut", lang, good=term(a, lang))
+    if k == "build":
+        return term("a_build_fort", lang) if a == "fort" else term("a_build", lang, kind=term(a, lang))
+    if k == "card":
+        return term("a_card", lang, card=a)
+    if k in ("boat", "run"):
+        return term(f"a_{k}", lang, k=a)
+    if k == "crate":
+        return term("a_crate_turn" if b else "a_crate", lang, c=a)
+    if k == "res":
+        return term("a_res", lang, good=term(a, lang))
+    if k == "ship":
+        return term("a_ship", lang, k=a)
+    if k in ("isle", "useboat"):
+        return term(f"a_{k}", lang, k=b, player=player_name(int(a[1:]) - 1, lang))
+    if k == "hire":
+        return term("a_hire", lang, kind=term(a, lang))
+    if k == "order":
+        return term("a_order", lang, k=a, kind=term(b, lang))
+    if k == "islet":
+        return term("a_islet", lang, k=a, s=b)
+    if k == "store":
+        return term("a_store_h", lang, i=b) if a == "h" else term("a_store_m", lang, good=term(b, lang))
+    if k == "ex":
+        what = {"cloth": "2 cloth → 1 coin", "gold": "2 gold → 1", "any": "4 → 1"}[a]
+        return term("a_ex", lang, what=what)
+    if k == "use":
+        return term("a_use", lang, k=a)
+    if k == "single":
+        return term("a_single", lang, i=a, terrain=term(b, lang))
+    if k == "ability":
+        return term("a_ability", lang, card=card_name(a, lang))
+    if k == "react":
+        return term("a_react_crate", lang, k=b) if a == "crate" else term("a_react", lang, card=card_name(a, lang))
+    return str(action)
+
+
+def card_name(cid: str, lang: str) -> str:
+    from .components import components
+
+    for c in components().cards:
+        if c.id == cid:
+            return f"{cid} {c.name.get(lang) or c.name['en']}"
+    return cid
+
+
+def hex_cell(h: dict[str, Any]) -> str:
+    """Four characters: height, top terrain, cube or building mark."""
+    if h["ruin"]:
+        return " XX "
+    if not h["height"]:
+        return " .. "
+    top = h["tiles"][-1]
+    mark = "#" if h["occ"] and h["occ"] != "statue" else "$" if h["occ"] == "statue" else CUBE[h["cube"]]
+    return f"{h['height']}{top}{mark} "
+
+
+def peninsula(board: dict[str, Any]) -> list[str]:
+    rows: dict[int, list[dict[str, Any]]] = {}
+    for h in board["hexes"]:
+        rows.setdefault(h["r"], []).append(h)
+    qmin = min(h["q"] + h["r"] / 2 for h in board["hexes"])
+    out = []
+    for r in sorted(rows):
+        hs = sorted(rows[r], key=lambda h: h["q"])
+        lead = round((hs[0]["q"] + r / 2 - qmin) * 4)
+        ids = " " * lead + "".join(f"{h['id']:>3} " for h in hs)
+        cells = " " * lead + "".join(hex_cell(h) for h in hs)
+        out += [ids, cells]
+    return out
+
+
+def goods(d: dict[str, int], lang: str) -> str:
+    return ", ".join(f"{term(g, lang)} {k}" for g, k in d.items() if k) or "-"
+
+
+def render(state: CooperState, seat: int | None, lang: str = "en") -> str:
+    """What `seat` sees, as plain text (no markup, no '[')."""
+    v = state.view(seat)
+    lines = [f"{term('round', lang, n=min(v['round'], v['rounds']), of=v['rounds'])} · "
+             f"{term('phase_' + v['phase'], lang)} · {term('start', lang)} {player_name(v['start_player'], lang)}"]
+    if state.decider is not None:
+        step = term("step_" + state.todo[-1][0], lang)
+        lines.append(f"{term('now', lang)}: {player_name(state.decider, lang)} — {step}")
+    lines.append(f"{term('spaces', lang)}:")
+    for x in SPACES:
+        occ = ", ".join(player_name(q, lang) + ("*" if sp else "") for q, sp in v["spaces"][x])
+        lines.append(f"  {term('space_' + x, lang)} · {term('special_' + x, lang)}" + (f"  ← {occ}" if occ else ""))
+    ring = v["ring"]
+    seg = v["segment"]
+    marks = []
+    for b in range(ring):
+        k = b % seg
+        ch = "H" if k == 0 else "L" if k in state.C.log_beaches else "~"
+        isl = [i for i in v["islets"] if i["beach"] == b]
+        if isl:
+            ch = "i"
+        ships = [f"{q + 1}{'ab'[s]}" for q, bd in enumerate(v["boards"])
+                 for s, pos in enumerate(bd["ships"]) if pos == b]
+        marks.append(ch + ("(" + ",".join(ships) + ")" if ships else ""))
+    lines.append(f"{term('ring', lang)} ({term('ring_legend', lang)}):")
+    lines.append("  " + " ".join(marks))
+    cargo = " ".join(f"{c['card']}:" + "".join(str(q + 1) for q in c["crates"]) + ("↷" if c["turned"] else "")
+                     for c in v["cargo"])
+    orders = " ".join(f"#{o['order']}" + (f"={o['worker'] + 1}" if o["worker"] is not None else "")
+                      for o in v["orders"])
+    lines.append(f"{term('cargo', lang)} {cargo} · {term('orders', lang)} {orders} · {term('bag', lang)} {v['bag']}")
+    scores = state.scores()
+    for q, bd in enumerate(v["boards"]):
+        mark = "▶" if q == state.decider else " "
+        who = player_name(q, lang) + (f" ({term('you', lang)})" if q == seat else "")
+        w = bd["workers"]
+        lines.append("")
+        lines.append(f"{mark}{who} · {term('score', lang)} {scores[q].total} · {term('workers', lang)} "
+                     f"{w['idle_normal']}/{w['normal']}+{w['idle_special']}/{w['special']} · "
+                     f"{term('cartographer', lang)} {bd['cartographer']} · {term('hand', lang)} "
+                     f"{'/'.join(map(str, bd['hand']))} · {term('anchors', lang)} {bd['anchors']} · "
+                     f"{term('logs', lang)} {bd['logs']}")
+        lines.append(f"  {term('storage', lang)} ({bd['storage_cap']}): {goods(bd['storage'], lang)} · "
+                     f"{term('market', lang)}: {goods(bd['market'], lang)}")
+        lines.append(f"  {term('boats', lang)} {bd['boats'] or '-'} · {term('buildings', lang)} "
+                     f"{' '.join(bd['buildings']) or '-'}{' +fort' if bd['fort'] else ''} · {term('crates', lang)} "
+                     f"{bd['crates']} · {term('statues', lang)} {bd['statues']} · {term('milestones', lang)} "
+                     f"{bd['milestones'] or '-'}")
+        lines += ["  " + row for row in peninsula(bd)]
+    lines.append(term("legend", lang))
+    lines.append(term("reconstructed_note", lang))
+    if seat is not None and state.decider == seat:
+        lines.append(f"{term('options', lang)}: {', '.join(str(a) for a in state.legal_actions())}")
+    if state.is_over:
+        won = state.winners()
+        for q, s in enumerate(scores):
+            lines.append(f"  {player_name(q, lang)} {s.total} " + " ".join(f"{k}={x}" for k, x in s.breakdown.items()))
+        lines.append(f"{term('winners', lang)}: {', '.join(player_name(q, lang) for q in won)}")
+    return "\n".join(lines).replace("[", "(").replace("]", ")")
+
+
+__all__ = ["CODE_TERRAIN", "TERR", "describe", "render", "term"]

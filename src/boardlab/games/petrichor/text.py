@@ -1,0 +1,160 @@
+"""Petrichor in words (en, zh-TW): action descriptions, the weather log, the terminal picture and the
+reasons an action is refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.cells import cell_len
+from rich.markup import escape
+
+from boardlab.core.terms import game_term
+
+from .actions import DIRS, Blow, CardAct, Cell, Die, Rain, Simple, Wind, cell_text
+from .components import WEATHERS
+from .rules import SW, PetrichorState
+
+COLOURS = ("red", "blue", "yellow", "green")
+
+
+def term(key: str, lang: str, **kw: Any) -> str:
+    return game_term("boardlab.games.petrichor", key, lang, **kw)
+
+
+def player_name(q: int, lang: str, solo: bool = False) -> str:
+    if solo and q == SW:
+        return term("automaton", lang)
+    return term("player", lang, n=q + 1)
+
+
+def weather(w: int, lang: str) -> str:
+    return term(WEATHERS[w], lang)
+
+
+def describe(action: Any, lang: str = "en") -> str:
+    """An action in words, for a game log."""
+    if isinstance(action, Simple):
+        return term(f"a_{action.kind}", lang)
+    if isinstance(action, CardAct):
+        return term(f"a_{action.kind}", lang, card=weather(action.weather, lang))
+    if isinstance(action, Die):
+        return term("a_die", lang, n=action.die + 1)
+    if isinstance(action, Cell):
+        return term(f"a_{action.kind}", lang, cell=cell_text(action.r, action.c))
+    if isinstance(action, Wind):
+        return term("a_wind", lang, cell=cell_text(action.r, action.c), dir=term(DIRS[action.d], lang))
+    if isinstance(action, Rain):
+        return term("a_rain", lang, cell=cell_text(action.r, action.c), player=player_name(action.q, lang))
+    if isinstance(action, Blow):
+        return term("a_blow", lang, cell=cell_text(action.r, action.c), player=player_name(action.q, lang),
+                    dir=term(DIRS[action.d], lang))
+    return str(action)
+
+
+def describe_event(state: PetrichorState, ev: list[Any], lang: str) -> str:
+    """One entry of the public weather log in words."""
+    kind = ev[0]
+
+    def cell(i: int) -> str:
+        return cell_text(*state.rc(i))
+
+    def who(q: int) -> str:
+        return player_name(q, lang, state.solo)
+
+    if kind in ("dark", "sprout", "grow"):
+        return term(f"ev_{kind}", lang, cell=cell(ev[1]))
+    if kind == "burst":
+        return term("ev_burst", lang, cell=cell(ev[1]), n=ev[2])
+    if kind == "merge":
+        return term("ev_merge", lang, cell=cell(ev[1]), to=cell(ev[2]))
+    if kind == "weather":
+        return term("ev_weather", lang, list=", ".join(weather(w, lang) for w in ev[1]) or "—")
+    if kind == "vw":
+        return term("ev_vw", lang, player=who(ev[2]), card=weather(ev[1], lang), n=ev[3])
+    if kind == "rainw":
+        return term("ev_rainw", lang, cell=cell(ev[1]), n=ev[2])
+    if kind == "shine":
+        return term("ev_shine", lang, player=who(ev[1]), cell=cell(ev[2]), n=ev[3])
+    if kind == "blow":
+        return term("ev_blow", lang, who=who(ev[1]), player=who(ev[2]), cell=cell(ev[3]), to=cell(ev[4]))
+    if kind == "harvest":
+        pts = ", ".join(f"{who(q)} {x}" for q, x in enumerate(ev[2]))
+        out = term("ev_harvest", lang, cell=cell(ev[1]), pts=pts)
+        if ev[3] is not None:
+            out += "; " + term("ev_wheat", lang, player=who(ev[3]))
+        return out
+    if kind == "sw":
+        return term("ev_sw", lang, card=ev[1])
+    if kind == "pass":
+        return term("ev_pass", lang, player=who(ev[1]), start=who(ev[2]))
+    if kind == "round":
+        return term("ev_round", lang, n=ev[1])
+    if kind == "die":
+        return term("ev_die", lang, player=who(ev[1]), n=ev[2] + 1, vp=ev[3])
+    if kind == "reshuffle":
+        return term("ev_reshuffle", lang)
+    return str(ev)
+
+
+def render(state: PetrichorState, seat: int | None, lang: str = "en") -> str:
+    """The field grid (crop, threshold, growth, drops by colour, cloud), votes, dice, tracks, hand."""
+    nb = state.nb
+    lines = [f"[bold]{term('title', lang)}[/bold] · " + term("round", lang, n=state.round, m=state.rounds)
+             + f" · {term('start', lang)}: {player_name(state.start, lang, state.solo)}"]
+    header = "    " + "".join(f"{'ABCD'[c]:<26}" for c in range(state.cols))
+    lines.append(header)
+    for r in range(state.rows):
+        top, mid, low = f"{r + 1:<4}", "    ", "    "
+        for c in range(state.cols):
+            i = state.at(r, c)
+            t = state.C.tiles[state.tile[i]]
+            growth = ("", "*", "**")[state.growth[i]]
+            a = f"{term(t.crop, lang)}{growth} ≥{t.threshold}"
+            drops = "".join(f"[{COLOURS[q]}]{'●' * x}[/{COLOURS[q]}]" for q, x in enumerate(state.field[i]) if x)
+            plain = sum(state.field[i])
+            cl = state.cloud[i]
+            if cl is None:
+                cloud, cplain = "", 0
+            else:
+                mark = "☁" if not state.dark[i] else "[bold]☁⚡[/bold]"
+                cloud = mark + "".join(f"[{COLOURS[q]}]{'o' * x}[/{COLOURS[q]}]" for q, x in enumerate(cl) if x)
+                cplain = sum(cl) + (1 if not state.dark[i] else 2)
+            top += escape(a) + " " * max(1, 26 - cell_len(a))
+            mid += drops + " " * max(1, 26 - plain)
+            low += cloud + " " * max(1, 26 - cplain)
+        lines += [top, mid, low]
+    votes = " · ".join(f"{weather(w, lang)} " + "/".join(str(x) for x in state.votes[w]) for w in range(4))
+    lines.append(f"{term('votes', lang)}: {votes}")
+    dice = " ".join("🌾" if v == 0 else str(v) for v in state.dice)
+    lines.append(f"{term('dice', lang)}: {dice}")
+    for q in range(nb):
+        name = player_name(q, lang, state.solo)
+        colour = COLOURS[q]
+        extra = f" · {term('hand_counts', lang)} {sum(state.hands[q])}" if q < state.num_players else ""
+        lines.append(f"[{colour}]{escape(name)}[/{colour}]: {term('vp', lang)} {state.vp[q]} · "
+                     f"{term('vw', lang)} {state.vw[q]} · {term('wheat_tokens', lang)} {state.wheat[q]} · "
+                     f"{term('supply', lang)} {state.supply[q]} · {term('markers', lang)} {state.markers_left(q)}"
+                     + extra)
+    if state.solo and state.sw_card is not None:
+        lines.append(f"{term('automaton', lang)}: {state.C.south_wind[state.sw_card].id} · d6 {state.sw_die or '—'}")
+    if seat is not None and seat < state.num_players:
+        hand = ", ".join(f"{weather(w, lang)}×{k}" for w, k in enumerate(state.hands[seat]) if k) or "—"
+        lines.append(f"{term('hand', lang)}: {hand}")
+    for ev in state.events[-8:]:
+        lines.append("  · " + escape(describe_event(state, ev, lang)))
+    if state.is_over:
+        names = ", ".join(player_name(q, lang) for q in state.winners()) or term("nobody", lang)
+        lines.append(f"[bold]{term('game_over', lang)}[/bold] · {term('winners', lang)}: {escape(names)}")
+    elif state.todo:
+        lines.append(f"{player_name(state.decider or 0, lang)}: {term('step_' + state.todo[-1][0], lang)}")
+    return "\n".join(lines)
+
+
+def why_illegal(state: PetrichorState, action: Any) -> str:
+    """Why an action is refused: what is being asked now and a few of the legal answers."""
+    if state.decider is None:
+        return f"{action} cannot be played: the game is over"
+    step = term("step_" + state.todo[-1][0], "en")
+    legal = ", ".join(str(a) for a in state.legal_actions()[:8])
+    more = " ..." if len(state.legal_actions()) > 8 else ""
+    return f"{action} is not legal now: P{state.decider + 1} must answer '{step}' (legal: {legal}{more})"

@@ -1,0 +1,118 @@
+"""A Gymnasium single-agent environment: one seat learns, the other seats are boardlab bots.
+
+>>> from boardlab.rl import gymnasium as bgym
+>>> env = bgym.env("cacao", opponents=["greedy", "mcts:hard"])
+>>> obs, info = env.reset(seed=0)
+>>> sorted(obs)
+['action_mask', 'observation']
+
+Opponents are named as `boardlab.rl.common.make_opponent` reads them (`random`, `greedy`, `hard`,
+`mcts:hard`, `mcts:200` for 200 iterations a move) or given as Agent objects; they decide from their
+own observation only, like every boardlab bot. The learner's seat is `seat` (None: drawn at each
+reset, so it meets every position). The reward is 0 until the end, then the zero-sum utility of the
+learner's seat. An action outside `action_mask` ends the episode with reward -1 (`info["illegal"]`),
+so unmasked agents and `check_env` work; masked agents never meet it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from boardlab.core import Agent, get_game, observe
+
+from .common import action_from_id, action_mask, make_opponent, observation, plain_text, utilities
+
+ILLEGAL_REWARD = -1.0
+
+
+class BoardlabGym(gymnasium.Env):
+    """One seat of a boardlab game against bots."""
+
+    metadata = {"render_modes": ["ansi", "human"]}
+
+    def __init__(self, game: str, opponents: Sequence[str | Agent] = ("greedy",), seat: int | None = None,
+                 render_mode: str | None = None, lang: str = "en",
+                 game_options: dict[str, Any] | None = None) -> None:
+        self.game = get_game(game)
+        self.opponents = list(opponents)
+        self.players = 1 + len(self.opponents)
+        self.game_options = dict(game_options or {})
+        self.game.new_game(self.players, 0, **self.game_options)  # bad player counts and options fail here
+        for i, spec in enumerate(self.opponents):
+            make_opponent(spec, i)  # unknown bot names fail here, not at the first reset
+        if seat is not None and not 0 <= seat < self.players:
+            raise ValueError(f"seat must be in 0..{self.players - 1}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        self.fixed_seat = seat
+        self.render_mode = render_mode
+        self.lang = lang
+        self.num_actions = self.game.num_distinct_actions(self.players)
+        size = self.game.observation_size(self.players)
+        self.observation_space = spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+        })
+        self.action_space = spaces.Discrete(self.num_actions)
+        self.state: Any = None
+        self.seat = 0
+        self._bots: dict[int, Agent] = {}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict]:
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(2**31))
+        self.seat = self.fixed_seat if self.fixed_seat is not None else int(self.np_random.integers(self.players))
+        others = [s for s in range(self.players) if s != self.seat]
+        self._bots = {s: make_opponent(spec, (game_seed * 31 + s) & 0xFFFFFFFF)
+                      for s, spec in zip(others, self.opponents, strict=True)}
+        self.state = self.game.new_game(self.players, game_seed, **self.game_options)
+        self._play_bots()
+        return self._obs(), self._info()
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
+        if self.state is None or self.state.is_over:
+            raise RuntimeError("step() after the episode ended: call reset()")
+        chosen = action_from_id(self.state, action)
+        if chosen is None:
+            info = self._info()
+            info["illegal"] = True
+            return self._obs(), ILLEGAL_REWARD, True, False, info
+        self.state.apply(chosen)
+        self._play_bots()
+        reward = utilities(self.state)[self.seat] if self.state.is_over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), reward, self.state.is_over, False, self._info()
+
+    def _play_bots(self) -> None:
+        while not self.state.is_over and self.state.current_player != self.seat:
+            s = self.state.current_player
+            self.state.apply(self._bots[s].choose(observe(self.state, s)))
+
+    def _obs(self) -> dict[str, np.ndarray]:
+        return {"observation": observation(self.state, self.seat),
+                "action_mask": action_mask(self.state, self.seat, self.num_actions)}
+
+    def _info(self) -> dict[str, Any]:
+        return {"seat": self.seat, "decisions": len(self.state.history)}
+
+    def render(self) -> str | None:
+        """What the learner's seat sees, in plain text ("ansi" returns it, "human" prints it)."""
+        if self.render_mode is None:
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        text = plain_text(self.game, self.state, self.seat, self.lang)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def env(game: str, opponents: Sequence[str | Agent] = ("greedy",), **kwargs: Any) -> BoardlabGym:
+    """`game` with one learning seat and `opponents` (one bot name per other seat)."""
+    return BoardlabGym(game, opponents, **kwargs)

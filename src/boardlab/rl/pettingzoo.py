@@ -1,0 +1,136 @@
+"""PettingZoo AEC environments for every registered game: agents are seats.
+
+>>> from boardlab.rl import pettingzoo
+>>> env = pettingzoo.env("cacao", players=3)
+>>> env.reset(seed=1)
+>>> obs, reward, terminated, truncated, info = env.last()
+>>> sorted(obs)
+['action_mask', 'observation']
+
+Observations are `{"observation": float32[observation_size], "action_mask": int8[num_distinct_actions]}`
+built from the seat's view only (`Game.encode_observation`); the mask is all zeros for a seat that is
+not to decide. Several decisions in a row by one seat are several AEC steps of that agent.
+Rewards come at the end: zero-sum utilities (`boardlab.rl.common.utilities`). `reset(seed=s)` deals
+game seed `s`; without a seed the next deal is the previous seed + 1 (the first one random).
+`env()` adds PettingZoo's usual wrappers (an illegal action ends the game with -1 for its player);
+`raw_env()` raises `IllegalActionError` on an illegal action instead.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from boardlab.core import IllegalActionError, get_game
+
+from .common import action_from_id, action_mask, observation, plain_text, utilities
+
+
+class BoardlabAEC(AECEnv):
+    """One boardlab game as an AEC environment (seats `seat_0` ... `seat_{n-1}`)."""
+
+    def __init__(self, game: str, players: int = 2, render_mode: str | None = None, lang: str = "en",
+                 game_options: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        self.game = get_game(game)
+        self.players = players
+        self.game_options = dict(game_options or {})
+        self.game.new_game(players, 0, **self.game_options)  # bad player counts and options fail here
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.lang = lang
+        self.metadata = {"render_modes": ["ansi", "human"], "name": f"boardlab_{game}_v0",
+                         "is_parallelizable": False}
+        self.possible_agents = [f"seat_{i}" for i in range(players)]
+        self.num_actions = self.game.num_distinct_actions(players)
+        size = self.game.observation_size(players)
+        self._observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+            }) for a in self.possible_agents}
+        self._action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self._next_seed = secrets.randbelow(2**31)
+        self.state: Any = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._action_spaces[agent]
+
+    def seat(self, agent: str) -> int:
+        return self.possible_agents.index(agent)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._next_seed = int(seed)
+        self.state = self.game.new_game(self.players, self._next_seed, **self.game_options)
+        self._next_seed += 1
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.state.current_player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seat(agent)
+        return {"observation": observation(self.state, seat),
+                "action_mask": action_mask(self.state, seat, self.num_actions)}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        chosen = action_from_id(self.state, action)
+        if chosen is None:
+            raise IllegalActionError(f"action id {action} is not legal for {agent} now")
+        self._cumulative_rewards[agent] = 0.0
+        self.state.apply(chosen)
+        if self.state.is_over:
+            for a, u in zip(self.agents, utilities(self.state), strict=True):
+                self.rewards[a] = u
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
+        else:
+            self.agent_selection = self.possible_agents[self.state.current_player]
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as a spectator sees it, in plain text ("ansi" returns it, "human" prints it)."""
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        text = plain_text(self.game, self.state, None, self.lang)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(game: str, players: int = 2, **kwargs: Any) -> BoardlabAEC:
+    """The environment without wrappers (an illegal action raises IllegalActionError)."""
+    return BoardlabAEC(game, players, **kwargs)
+
+
+def env(game: str, players: int = 2, **kwargs: Any) -> AECEnv:
+    """The environment with PettingZoo's usual wrappers for turn-based games."""
+    e: AECEnv = raw_env(game, players, **kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

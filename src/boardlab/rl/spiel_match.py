@@ -1,0 +1,121 @@
+"""OpenSpiel's ISMCTS bot against boardlab's MCTS bot on the same simulation budget.
+
+    python -m boardlab.rl.spiel_match --game cacao --games 100 --simulations 100 --out ismcts.jsonl
+
+Games come in pairs on the same deal (deal seed = seed + i // 2) with the seats swapped. Both bots
+get `simulations` iterations per decision with more than one legal action: OpenSpiel's
+`ismcts.ISMCTSBot` with its `RandomRolloutEvaluator` (one random playout to the end, UCT c = 2,
+most-visited final move; `--evaluator boardlab`: `openspiel.BoardlabEvaluator`, boardlab's truncated
+playout + `Game.evaluate`) and boardlab's `MctsBot` with its defaults (playout depth 12, then
+`Game.evaluate`). Each finished game is appended to the JSON-lines file, so a stopped run resumes
+where it stopped; `--summary` prints the table (Wilson 95% intervals, time per searched move).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+from boardlab.sim.stats import wilson
+
+
+def play(game: str, index: int, seed: int, simulations: int, evaluator: str = "random") -> dict[str, Any]:
+    """Game `index`: ISMCTS (OpenSpiel) in seat index % 2, boardlab MCTS in the other seat."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from boardlab.bots import make_bot
+    from boardlab.core import observe
+
+    from . import openspiel
+
+    deal = seed + index // 2
+    spiel_seat = index % 2
+    sgame = openspiel.load(game, players=2, seed=deal)
+    state = sgame.new_initial_state()
+    rs = np.random.RandomState((deal * 7919 + index) % 2**31)
+    ev = openspiel.BoardlabEvaluator(12, rs) if evaluator == "boardlab" else mcts.RandomRolloutEvaluator(1, rs)
+    theirs = ismcts.ISMCTSBot(sgame, ev, 2.0, simulations, random_state=rs, allow_inconsistent_action_sets=True)
+    ours = make_bot("mcts", (deal * 31 + index) & 0xFFFFFFFF, iterations=simulations)
+    wall = [0.0, 0.0]
+    cpu = [0.0, 0.0]
+    searched = [0, 0]
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_action(legal[0])
+            continue
+        who = 0 if seat == spiel_seat else 1
+        t0, c0 = time.perf_counter(), time.process_time()
+        if who == 0:
+            action = int(theirs.step(state))
+        else:
+            inner = state.inner
+            action = inner.game.action_to_id(ours.choose(observe(inner, seat)), 2)
+        wall[who] += time.perf_counter() - t0
+        cpu[who] += time.process_time() - c0
+        searched[who] += 1
+        state.apply_action(action)
+    inner = state.inner
+    returns = inner.returns()
+    return {"index": index, "deal": deal, "spiel_seat": spiel_seat, "simulations": simulations, "evaluator": evaluator,
+            "spiel_share": returns[spiel_seat], "scores": [s.total for s in inner.scores()],
+            "decisions": len(inner.history), "searched": searched, "wall": wall, "cpu": cpu}
+
+
+def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    n = len(rows)
+    share = sum(r["spiel_share"] for r in rows)
+    lo, hi = wilson(share, n)
+    out: dict[str, Any] = {"games": n, "spiel_wins": sum(r["spiel_share"] == 1 for r in rows),
+                           "ties": sum(0 < r["spiel_share"] < 1 for r in rows),
+                           "spiel_win_rate": share / n if n else 0.0, "ci95": [lo, hi]}
+    for who, name in ((0, "spiel"), (1, "boardlab")):
+        moves = sum(r["searched"][who] for r in rows) or 1
+        out[f"{name}_wall_s_per_move"] = sum(r["wall"][who] for r in rows) / moves
+        out[f"{name}_cpu_s_per_move"] = sum(r["cpu"][who] for r in rows) / moves
+    for first in (0, 1):
+        sub = [r for r in rows if r["spiel_seat"] == first]
+        out[f"spiel_win_rate_seat{first + 1}"] = sum(r["spiel_share"] for r in sub) / len(sub) if sub else 0.0
+    spiel_scores = [r["scores"][r["spiel_seat"]] for r in rows]
+    our_scores = [r["scores"][1 - r["spiel_seat"]] for r in rows]
+    out["spiel_score_mean"] = sum(spiel_scores) / n if n else 0.0
+    out["boardlab_score_mean"] = sum(our_scores) / n if n else 0.0
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--game", default="cacao")
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=6_000_000)
+    ap.add_argument("--simulations", type=int, default=100)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--evaluator", choices=("random", "boardlab"), default="random",
+                    help="ISMCTS leaf evaluation: OpenSpiel's random rollout, or BoardlabEvaluator")
+    ap.add_argument("--out", type=Path, default=Path("ismcts-vs-boardlab.jsonl"))
+    ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
+    args = ap.parse_args(argv)
+    rows = [json.loads(line) for line in args.out.read_text().splitlines() if line.strip()] if args.out.exists() else []
+    if not args.summary:
+        done = {r["index"] for r in rows}
+        todo = [i for i in range(args.games) if i not in done]
+        with args.out.open("a") as f, ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+            futures = [pool.submit(play, args.game, i, args.seed, args.simulations, args.evaluator) for i in todo]
+            for k, fut in enumerate(as_completed(futures), 1):
+                row = fut.result()
+                rows.append(row)
+                f.write(json.dumps(row) + "\n")
+                f.flush()
+                print(f"{k}/{len(todo)} game {row['index']}: ISMCTS share {row['spiel_share']} {row['scores']}",
+                      flush=True)
+    print(json.dumps(summary(rows), indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""Limits that keep one client from stalling or flooding everyone else (docs/server.md, "Limits").
+
+Every number is a setting (an environment variable read at start-up), so an operator can loosen
+them behind a trusted proxy or tighten them on a small machine. The request rate limits are
+slowapi's (the `limits` library's moving windows, in memory); the per-client caps on live tables
+are counted here because they are about what a client *holds*, not how fast it asks.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from starlette.requests import Request
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(name, str(default)))
+
+
+def _env_float(name: str, default: float) -> float:
+    return float(os.environ.get(name, str(default)))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits in force; `Limits.from_env()` reads the BOARDLAB_* settings."""
+
+    rate_default: str = "300/second"  # every HTTP request, per client
+    rate_create: str = "30/second;900/minute"  # POST /api/tables (and rematch), per client
+    rate_seats: str = "20/second;600/minute"  # join, seat to bot/human, per client
+    max_tables: int = 500  # unfinished tables created by one client
+    max_lobby: int = 20  # unfinished public tables with a free seat, per client
+    max_bot_tables: int = 10  # unfinished tables with a thinking bot (not "random"), per client
+    ws_queue: int = 256  # messages queued for one WebSocket before it is dropped
+    ws_send_timeout: float = 10.0  # seconds one message may take to leave before the socket is dropped
+    ws_ping: float = 20.0  # WebSocket ping interval; a peer that does not answer in as long is dropped
+    header_timeout: float = 10.0  # seconds to send a request's headers (slowloris)
+    body_timeout: float = 10.0  # seconds between two chunks of a request body
+    max_header_bytes: int = 16 * 1024  # request line + headers
+    max_connections: int = 4096  # open HTTP + WebSocket connections; 503 past it
+
+    @classmethod
+    def from_env(cls) -> Limits:
+        d = cls()
+        return cls(
+            rate_default=os.environ.get("BOARDLAB_RATE_LIMIT", d.rate_default),
+            rate_create=os.environ.get("BOARDLAB_RATE_CREATE", d.rate_create),
+            rate_seats=os.environ.get("BOARDLAB_RATE_SEATS", d.rate_seats),
+            max_tables=_env_int("BOARDLAB_MAX_TABLES_PER_CLIENT", d.max_tables),
+            max_lobby=_env_int("BOARDLAB_MAX_LOBBY_PER_CLIENT", d.max_lobby),
+            max_bot_tables=_env_int("BOARDLAB_MAX_BOT_TABLES_PER_CLIENT", d.max_bot_tables),
+            ws_queue=_env_int("BOARDLAB_WS_QUEUE", d.ws_queue),
+            ws_send_timeout=_env_float("BOARDLAB_WS_SEND_TIMEOUT", d.ws_send_timeout),
+            ws_ping=_env_float("BOARDLAB_WS_PING", d.ws_ping),
+            header_timeout=_env_float("BOARDLAB_HEADER_TIMEOUT", d.header_timeout),
+            body_timeout=_env_float("BOARDLAB_BODY_TIMEOUT", d.body_timeout),
+            max_header_bytes=_env_int("BOARDLAB_MAX_HEADER_BYTES", d.max_header_bytes),
+            max_connections=_env_int("BOARDLAB_MAX_CONNECTIONS", d.max_connections),
+        )
+
+
+def client_key(request: Request) -> str:
+    """Who is asking: the peer address (uvicorn replaces it by X-Forwarded-For only when the peer is a
+    trusted proxy, `--forwarded-allow-ips`, 127.0.0.1 by default)."""
+    return request.client.host if request.client and request.client.host else "unknown"
+
+
+def bad_text(s: str) -> bool:
+    """True when `s` holds a control character (NUL, escape codes, C1 controls) or a lone surrogate.
+
+    Why everywhere: PostgreSQL refuses NUL in text (500s), terminals and logs interpret escapes, and
+    a lone surrogate cannot be encoded to UTF-8 for the database at all."""
+    return any(unicodedata.category(c) in ("Cc", "Cs") for c in s)
+
+
+def clean_text(s: str) -> str:
+    """A pydantic validator: refuse control characters in a text field (422 invalid_request)."""
+    if bad_text(s):
+        raise ValueError("control characters are not allowed")
+    return s
+
+
+@dataclass
+class Holdings:
+    """What each client holds now: its unfinished tables, by kind (in memory: after a restart the
+    tables are still served, but count for nobody)."""
+
+    tables: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    lobby: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    bots: defaultdict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    owner: dict[str, str] = field(default_factory=dict)
+
+    def add(self, client: str, table: str, lobby: bool, bots: bool) -> None:
+        self.owner[table] = client
+        self.tables[client].add(table)
+        if lobby:
+            self.lobby[client].add(table)
+        if bots:
+            self.bots[client].add(table)
+
+    def unlist(self, table: str) -> None:
+        """The table left the lobby (its last free seat was taken)."""
+        client = self.owner.get(table)
+        if client is not None:
+            self.lobby[client].discard(table)
+
+    def mark_bots(self, table: str) -> None:
+        client = self.owner.get(table)
+        if client is not None:
+            self.bots[client].add(table)
+
+    def finish(self, table: str) -> None:
+        client = self.owner.pop(table, None)
+        if client is None:
+            return
+        for d in (self.tables, self.lobby, self.bots):
+            d[client].discard(table)
+            if not d[client]:
+                del d[client]

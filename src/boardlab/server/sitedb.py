@@ -1,0 +1,99 @@
+"""Schema of the site around the games: accounts, sessions, ratings, results, clocks, chat.
+
+Kept apart from the tables' own schema (db.py) so the play path (log rows) is unchanged; the same
+`metadata`, so the Alembic migrations and `tests/server/test_misc.py` see one schema.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from .db import metadata
+
+users_t = sa.Table(
+    "bl_users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("name_key", sa.String(40), nullable=False, unique=True),  # NFKC + casefold: no look-alikes
+    sa.Column("pw_hash", sa.String(200), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+sessions_t = sa.Table(
+    "bl_sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("bl_users.id"), nullable=False),
+    sa.Column("csrf", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+
+seat_users_t = sa.Table(
+    "bl_seat_users",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("bl_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("bl_users.id"), nullable=False),
+    sa.Index("ix_bl_seat_users_user", "user_id"),
+)
+
+table_site_t = sa.Table(
+    "bl_table_site",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("bl_tables.id"), primary_key=True),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("bot_level", sa.String(16), nullable=False),
+    sa.Column("bot_pace", sa.Float, nullable=False),
+    sa.Column("clock", sa.Text, nullable=True),  # JSON: {mode, bank, per_move, cap}
+    sa.Column("clock_state", sa.Text, nullable=True),  # JSON: {remaining: [...], since, seat, out: [...]}
+    sa.Column("leavers", sa.Text, nullable=False),  # JSON list of seats ranked last (left or expelled)
+    sa.Column("rated_done", sa.Boolean, nullable=False),
+)
+
+ratings_t = sa.Table(
+    "bl_ratings",
+    metadata,
+    sa.Column("player", sa.String(40), primary_key=True),  # "u:<user id>" or "bot:<level>"
+    sa.Column("game", sa.String(64), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("wins", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+)
+
+results_t = sa.Table(
+    "bl_results",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("bl_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("player", sa.String(40), nullable=False),
+    sa.Column("game", sa.String(64), nullable=False),
+    sa.Column("rank", sa.Integer, nullable=False),
+    sa.Column("score", sa.Float, nullable=True),
+    sa.Column("rated", sa.Boolean, nullable=False),
+    sa.Column("before", sa.Float, nullable=True),
+    sa.Column("after", sa.Float, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("ix_bl_results_player", "player"),
+)
+
+chat_t = sa.Table(
+    "bl_chat",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("bl_tables.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.String(400), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+site_secret_t = sa.Table(
+    "bl_site_secret",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("secret", sa.String(128), nullable=False),
+)

@@ -1,0 +1,44 @@
+// The account in the header of every page: who is signed in (GET /api/me), sign in / out, My games.
+import { icon } from "/static/icons.js";
+import { api, el, setCsrf, t, toast } from "/static/common.js";
+
+export let me = null;
+
+export async function loadMe() {
+  try { me = (await api("GET", "/api/me")).user; } catch { me = null; }
+  setCsrf(me ? me.csrf : null);
+  return me;
+}
+
+/** Header links: "Sign in" for guests; "My games", the profile and "Sign out" when signed in. */
+export function accountBox() {
+  const box = el("span", { class: "account" });
+  const draw = () => {
+    if (!me) {
+      box.replaceChildren(el("a", { href: `/signin?next=${encodeURIComponent(location.pathname + location.hash)}`, id: "signin-link" }, t("sign_in")));
+      return;
+    }
+    box.replaceChildren(
+      el("a", { href: "/me", id: "my-games-link" }, t("my_games")), " ",
+      el("a", { href: `/u/${encodeURIComponent(me.name)}`, id: "profile-link" }, icon("user"), me.name), " ",
+      el("button", { type: "button", class: "link", id: "signout", onclick: async () => {
+        try { await api("POST", "/api/account/signout"); me = null; setCsrf(null); location.reload(); } catch (e) { toast(e.message); }
+      } }, t("sign_out")));
+  };
+  draw();
+  box.redraw = draw;
+  return box;
+}
+
+/** Load the session and put the account links into #account (if the page has one). */
+export async function mountAccount() {
+  await loadMe();
+  const slot = document.getElementById("account");
+  if (slot) { slot.replaceChildren(accountBox()); }
+  return me;
+}
+
+export function gameTitle(games, name, lang) {
+  const g = games && games.games.find((x) => x.name === name);
+  return g ? (g.titles[lang] || g.titles.en || name) : name;
+}

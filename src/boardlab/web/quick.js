@@ -1,0 +1,79 @@
+// Two-click tables: "Play" on a game card opens this panel with sensible defaults (you + medium
+// bots), "Create and play" opens your seat. Also the site settings of the custom form: rated, clock,
+// bot pace (shared by both).
+import { icon } from "/static/icons.js";
+import { api, el, t, toast } from "/static/common.js";
+
+export const SPEEDS = ["none", "fast", "normal", "slow", "12h", "1d", "3d"];
+export const PACES = [["0", "pace_instant"], ["1", "pace_normal"], ["2.5", "pace_slow"]];
+
+function select(cls, options, value, label) {
+  return el("select", { class: cls, "aria-label": label },
+    ...options.map(([v, text]) => el("option", { value: v, selected: v === value }, text)));
+}
+
+/** Rated / clock / bot pace / level for a stand-in bot: the fields both forms use. */
+export function siteFields(me) {
+  const rated = el("input", { type: "checkbox", class: "rated", disabled: !me });
+  const clock = select("clock", SPEEDS.map((s) => [s, t(`speed_${s}`)]), "none", t("clock"));
+  const pace = select("pace", PACES.map(([v, k]) => [v, t(k)]), "1", t("bot_pace"));
+  return el("div", { class: "site-fields" },
+    el("label", { title: me ? t("rated_help") : t("rated_needs_account") }, rated, t("rated")),
+    me ? null : el("a", { href: "/signin?next=/", class: "muted" }, t("rated_needs_account")),
+    el("label", {}, icon("clock"), t("clock"), clock),
+    el("label", {}, t("bot_pace"), pace));
+}
+
+export function siteSettings(box) {
+  const q = (c) => box.querySelector(`.${c}`);
+  const clock = q("clock") ? q("clock").value : "none";
+  return {
+    rated: !!(q("rated") && q("rated").checked),
+    clock: clock === "none" ? null : clock,
+    pace: q("pace") ? Number(q("pace").value) : 1,
+    bot_level: q("level") ? q("level").value : "medium",
+  };
+}
+
+export function quickPanel(g, games, lang, me) {
+  const counts = [];
+  for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
+  const players = select("players", counts.map((n) => [String(n), String(n)]),
+    String(counts.includes(2) ? 2 : g.min_players), t("players"));
+  const who = select("who", [["bots", t("with_bots")], ["friends", t("with_friends")], ["anyone", t("with_anyone")]], "bots", t("opponents"));
+  const level = select("level", ["easy", "medium", "hard"].map((l) => [l, t(`level_${l}`)]), "medium", t("bot_level"));
+  // how strong each level really is: the bots' ratings in this game, once they have played rated games
+  api("GET", "/api/bots/ratings").then((r) => {
+    const mine = (r.ratings || {})[g.name] || {};
+    for (const o of level.options) if (mine[o.value]) o.textContent = `${t(`level_${o.value}`)} · ★ ${mine[o.value]}`;
+  }).catch(() => {});
+  const fields = siteFields(me);
+  const out = el("div", { class: "quick-links" });
+  const create = el("button", { class: "primary", type: "button", id: "quick-create", onclick: async () => {
+    const n = Number(players.value);
+    const kind = who.value === "bots" ? "bot" : who.value === "friends" ? "human" : "open";
+    const seats = [{ kind: "human" }];
+    for (let i = 1; i < n; i++) seats.push(kind === "bot" ? { kind, bot: level.value } : { kind });
+    create.disabled = true;
+    try {
+      const res = await api("POST", "/api/site/tables", { body: {
+        game: g.name, players: n, options: {}, seats, public: who.value === "anyone",
+        ...siteSettings(fields), bot_level: level.value } });
+      const mine = res.seats.find((s) => s.link);
+      if (who.value !== "friends") { location.href = mine.link; return; }
+      out.replaceChildren(el("p", {}, t("created")), el("ul", { class: "links" },
+        res.seats.filter((s) => s.link).map((s) => el("li", {}, el("strong", {}, t("seat_n", { n: s.seat + 1 })), " ",
+          el("input", { readonly: true, value: new URL(s.link, location.href).href, class: "link-box" })))),
+        el("a", { href: mine.link }, el("button", { class: "primary", type: "button" }, t("open"))));
+    } catch (e) { toast(e.message); } finally { create.disabled = false; }
+  } }, `▶ ${t("create_and_play")}`);
+  return el("section", { class: "quick", "data-game": g.name },
+    el("h2", {}, `${t("new_table")}${t("colon")}${g.titles[lang] || g.titles.en}`),
+    el("div", { class: "quick-row" },
+      el("label", {}, icon("players"), t("players"), players),
+      el("label", {}, t("opponents"), who),
+      el("label", {}, icon("robot"), t("bot_level"), level)),
+    fields,
+    el("p", {}, create),
+    out);
+}

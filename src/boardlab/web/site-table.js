@@ -1,0 +1,211 @@
+// The table page's site parts: ratings and clocks on seats, leaving with a confirmation, expelling
+// a player out of time, claiming a guest seat, "your turn" notifications, and the table chat.
+import { icon } from "/static/icons.js";
+import { api, el, t, toast } from "/static/common.js";
+
+// -- clocks -------------------------------------------------------------------------------------------
+export function fmtClock(sec) {
+  if (sec === null || sec === undefined) return "";
+  const neg = sec < 0;
+  let s = Math.max(0, Math.abs(Math.round(sec)));
+  const d = Math.floor(s / 86400), h = Math.floor((s % 86400) / 3600), m = Math.floor((s % 3600) / 60);
+  s %= 60;
+  const body = d ? `${d}${t("unit_d")} ${h}${t("unit_h")}` : h ? `${h}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}` : `${m}:${String(s).padStart(2, "0")}`;
+  return (neg ? "-" : "") + body;
+}
+
+export function clockLeft(clock, seat) {
+  if (!clock) return null;
+  if (clock.seat === seat && clock.deadline) return clock.deadline - Date.now() / 1000;
+  return clock.remaining ? clock.remaining[seat] : null;
+}
+
+/** Badges for one seat: rating, clock, out of time. */
+export function seatBadges(s, seat) {
+  const site = s.site || {};
+  const out = [];
+  const r = site.ratings && site.ratings[seat];
+  if (r !== null && r !== undefined) out.push(el("span", { class: "badge rating", title: t("rating") }, `★ ${r}`));
+  const clock = site.clock;
+  if (clock && !s.over) {
+    const left = clockLeft(clock, seat);
+    const running = clock.seat === seat;
+    out.push(el("span", { class: `badge clock${running ? " running" : ""}${left !== null && left < 30 && clock.mode === "realtime" ? " low" : ""}`,
+      "data-seat": seat, title: t("clock") }, icon("clock"), el("span", { class: "clock-text" }, fmtClock(left))));
+    if (clock.out && clock.out.includes(seat)) out.push(el("span", { class: "badge warn out-of-time" }, t("out_of_time")));
+  }
+  if (site.leavers && site.leavers.includes(seat)) out.push(el("span", { class: "badge warn" }, t("left_game")));
+  return out;
+}
+
+/** Keep the running clock's badge counting down between server messages. */
+export function startClockTicker(getState) {
+  setInterval(() => {
+    const s = getState();
+    if (!s || !s.site || !s.site.clock || s.over) return;
+    const c = s.site.clock;
+    document.querySelectorAll(".badge.clock.running").forEach((b) => {
+      b.querySelector(".clock-text").textContent = fmtClock(clockLeft(c, Number(b.dataset.seat)));
+    });
+  }, 500);
+}
+
+export function clockLine(s) {
+  const c = s.site && s.site.clock;
+  if (!c) return null;
+  const what = c.speed && c.speed !== "custom" ? t(`speed_${c.speed}`) : c.mode === "turn" ? t("turn_based") : t("real_time");
+  return el("p", { class: "muted clock-line" }, icon("clock"), `${what}${s.site.rated ? ` · ★ ${t("rated")}` : ""}`);
+}
+
+// -- seat actions -------------------------------------------------------------------------------------
+/** Buttons under the seat list: leave (asks first), take back, let a bot play (only when allowed), expel. */
+let recheck = null;
+export function seatActions(s, held, tokenOf, tableId, redraw) {
+  const box = [];
+  if (s.over || s.seat === null) return box;
+  const mine = tokenOf.get(s.seat);
+  const me = s.seats[s.seat];
+  const site = s.site || {};
+  const level = site.bot_level && ["easy", "medium", "hard"].includes(site.bot_level) ? site.bot_level : "medium";
+  const call = async (path, body) => {
+    try { await api("POST", `/api/tables/${tableId}${path}`, { token: mine, body: body || {} }); } catch (e) { toast(e.message); }
+  };
+  if (me.kind === "human") {
+    box.push(el("button", { id: "leave", onclick: () => confirmBox(
+      site.rated ? t("leave_confirm_rated", { level: t(`level_${level}`) }) : t("leave_confirm", { level: t(`level_${level}`) }),
+      () => call(`/seats/${s.seat}/bot`, { bot: level })) }, t("leave_to_bot")));
+  } else if (me.kind === "bot") {
+    box.push(el("button", { id: "take-back", class: "primary", onclick: () => call(`/seats/${s.seat}/human`) }, t("take_back")));
+  }
+  const now = Date.now() / 1000;
+  for (const other of s.seats) {
+    if (held.has(other.seat) || other.kind === "bot") continue;
+    const out = site.clock && site.clock.out && site.clock.out.includes(other.seat);
+    if (out && other.kind === "human") {
+      box.push(el("div", {}, el("button", { class: "expel", onclick: () => confirmBox(t("expel_confirm", { name: other.name }),
+        () => call(`/seats/${other.seat}/expel`)) }, `${t("expel")}${t("colon")}${other.name}`)));
+      continue;
+    }
+    const since = site.away_since && site.away_since[other.seat];
+    const grace = site.grace || 60;
+    const allowed = other.kind === "open" || (!other.connected && since !== null && since !== undefined && now - since >= grace);
+    if (!allowed) {
+      // offered as soon as the server allows it: look again when the grace period is over
+      if (!other.connected && since && redraw && !recheck) recheck = setTimeout(() => { recheck = null; redraw(); }, (since + grace - now) * 1000 + 200);
+      continue;
+    }
+    box.push(el("div", {}, el("button", { class: "replace", onclick: () => call(`/seats/${other.seat}/bot`, { bot: level }) },
+      `${t("replace_with_bot")}${t("colon")}${other.name}`)));
+  }
+  return box;
+}
+
+/** A small in-page dialog (no window.confirm: it blocks the page and its live updates). */
+export function confirmBox(text, onYes) {
+  const old = document.getElementById("confirm");
+  if (old) old.remove();
+  const box = el("div", { id: "confirm", class: "confirm", role: "dialog", "aria-modal": "true" },
+    el("div", { class: "confirm-body" }, el("p", {}, text),
+      el("p", {}, el("button", { class: "primary", id: "confirm-yes", onclick: () => { box.remove(); onYes(); } }, t("yes")), " ",
+        el("button", { id: "confirm-no", onclick: () => box.remove() }, t("no")))));
+  document.body.append(box);
+  box.querySelector("#confirm-no").focus();
+}
+
+/** Signed in with a guest seat: offer to keep it in the account (My games, ratings). */
+export function claimButton(s, me, tokenOf, tableId, onClaimed) {
+  if (!me || s.seat === null || s.over) return null;
+  const site = s.site || {};
+  if (site.users && site.users[s.seat]) return null;
+  return el("button", { id: "claim", onclick: async () => {
+    try {
+      const r = await api("POST", `/api/tables/${tableId}/claim`, { token: tokenOf.get(s.seat) });
+      onClaimed(s.seat, r.token);
+    } catch (e) { toast(e.message); }
+  } }, t("claim_seat", { name: me.name }));
+}
+
+// -- notifications --------------------------------------------------------------------------------------
+let baseTitle = document.title;
+let wasMine = false;
+const PREFS = "boardlab:notify";
+function prefs() { try { return JSON.parse(localStorage.getItem(PREFS) || "{}"); } catch { return {}; } }
+
+function setFavicon(turn) {
+  let link = document.querySelector("link[rel=icon]");
+  if (!link) { link = el("link", { rel: "icon" }); document.head.append(link); }
+  link.href = turn ? "/static/icon-turn.svg" : "/static/icon.svg";
+}
+
+function beep() {
+  try {
+    const ctx = new AudioContext();
+    const o = ctx.createOscillator(), g = ctx.createGain();
+    o.frequency.value = 660; g.gain.value = 0.08;
+    o.connect(g); g.connect(ctx.destination); o.start(); o.stop(ctx.currentTime + 0.18);
+  } catch { /* no audio */ }
+}
+
+/** Tab title and favicon say "your turn"; when the tab is hidden, a sound and a system notification
+ * (each only if the player turned it on). Returns whether it is this browser's turn. */
+export function notifyTurn(title, mineNow) {
+  baseTitle = title;
+  document.title = mineNow ? `● ${t("your_turn")} — ${title}` : title;
+  setFavicon(mineNow);
+  if (mineNow && !wasMine && document.hidden) {
+    const p = prefs();
+    if (p.sound) beep();
+    if (p.system && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification(t("your_turn"), { body: title, icon: "/static/icon-turn.svg", tag: "boardlab-turn" }); } catch { /* ignore */ }
+    }
+  }
+  wasMine = mineNow;
+  return mineNow;
+}
+
+export function notifySettings() {
+  const p = prefs();
+  const save = () => localStorage.setItem(PREFS, JSON.stringify(p));
+  const sound = el("input", { type: "checkbox", id: "notify-sound", checked: !!p.sound });
+  sound.addEventListener("change", () => { p.sound = sound.checked; save(); });
+  const sys = el("input", { type: "checkbox", id: "notify-system", checked: !!p.system });
+  sys.addEventListener("change", async () => {
+    p.system = sys.checked; save();
+    if (sys.checked && "Notification" in window && Notification.permission === "default") {
+      try { await Notification.requestPermission(); } catch { /* ignore */ }
+    }
+  });
+  return el("details", { class: "notify-settings" }, el("summary", {}, icon("bell"), t("notifications")),
+    el("label", {}, sound, t("notify_sound")), el("br"), el("label", {}, sys, t("notify_system")));
+}
+
+// -- chat ---------------------------------------------------------------------------------------------
+export function chatLine(m) {
+  // textContent only: whatever people type is shown as text, never as markup
+  return el("li", { class: "chat-line", "data-n": m.n }, el("strong", {}, m.name), ": ", el("span", { class: "chat-text" }, m.text));
+}
+
+export function chatPanel(tableId, tokenFor, canSpeak) {
+  const list = el("ol", { class: "chat", id: "chat-list" });
+  const input = el("input", { id: "chat-input", maxlength: 300, placeholder: t("chat_placeholder"), autocomplete: "off" });
+  const form = el("form", { class: "chat-form" }, input, el("button", { type: "submit" }, t("send")));
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    try { await api("POST", `/api/tables/${tableId}/chat`, { token: tokenFor(), body: { text } }); input.value = ""; }
+    catch (e) { toast(e.message); }
+  });
+  const seen = new Set();
+  const add = (m) => {
+    if (seen.has(m.n)) return;
+    seen.add(m.n);
+    list.append(chatLine(m));
+    list.scrollTop = list.scrollHeight;
+  };
+  const load = async () => {
+    try { (await api("GET", `/api/tables/${tableId}/chat`)).chat.forEach(add); } catch { /* ignore */ }
+  };
+  const box = el("section", { id: "chat-box" }, el("h2", {}, icon("chat"), t("chat")), list, canSpeak ? form : el("p", { class: "muted" }, t("chat_seats_only")));
+  return { box, add, load };
+}

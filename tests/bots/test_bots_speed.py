@@ -1,0 +1,116 @@
+"""The search's speed-ups change nothing but speed (issue #14).
+
+* A seeded, fixed-budget MCTS game of Cacao gives exactly the action log the code before the
+  speed-ups gave (recorded from commit e4a054a with benchmarks/mcts_speed.py's worker).
+* The hooks the search uses agree with the slow definitions, for every registered game (so games
+  added later are checked too): `evaluate_all` equals `evaluate` seat by seat, `random_search_action`
+  picks what indexing `search_actions` with the same generator would, `apply_unchecked` gives the
+  same state as `apply`, and `Rng.shuffle` keeps its stream.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from boardlab.bots import make_bot
+from boardlab.core import Game, Rng, State, get_game, observe
+from boardlab.core import games as game_names
+
+# Options that reproduce the search as it was before issue #14 (its defaults then).
+CLASSIC = {"exploration": 0.7, "playout_depth": 12}
+
+# First 30 decisions; every seat is MCTS(iterations=40, seed 30 + seat), deal seed 3. A deliberate change
+# of Cacao's rules or of the search itself changes these games: re-record them then (and say so), but
+# a performance change must leave them as they are.
+RECORDED = {
+    ("cacao", 2): ['2101r0@-1,0', 'auto', '1111r0@1,0', 'auto', '2101r1@0,-1', 'fill plantation2@-1,-1', 'auto',
+                   'auto', '2101r2@-1,-2', 'fill market3@0,-2', 'auto', 'auto', '2101r1@-2,-1', 'fill temple@-2,-2',
+                   'auto', '2101r3@2,1', 'fill water@2,0', 'auto', '3001r1@1,-2', '3001r2@-2,1',
+                   'fill plantation1@-1,1', 'auto', '1111r0@-3,0', 'fill plantation1@-3,-1', 'auto', '2101r1@1,2',
+                   'fill gold2@2,2', 'auto', '2101r3@2,-1', 'fill temple@2,-2'],
+    ("cacao", 3): ['2101r2@-1,0', 'auto', '3001r0@0,1', 'auto', 'auto', '2101r2@0,-1', 'fill temple@-1,-1', 'auto',
+                   '2101r2@-1,-2', 'fill plantation1@0,-2', 'auto', '2101r3@-2,-1', 'fill market3@-2,0', 'auto',
+                   'auto', '1111r0@-3,-2', 'fill market4@-3,-1', 'auto', 'auto', '3100r1@1,-2',
+                   'fill plantation1@1,-1', 'auto', 'auto', '3100r2@-4,-1', 'fill market2@-4,-2', 'auto',
+                   '2101r1@-3,0', 'fill gold1@-4,0', 'auto', 'auto'],
+}
+
+
+def mcts_log(game: str, players: int, decisions: int, **options: object) -> list[str]:
+    g = get_game(game)
+    state = g.new_game(players, 3)
+    bots = [make_bot("mcts", 30 + s, iterations=40, **options) for s in range(players)]
+    log: list[str] = []
+    while not state.is_over and len(log) < decisions:
+        seat = state.current_player
+        assert seat is not None
+        action = bots[seat].choose(observe(state, seat))
+        log.append(str(action))
+        state.apply(action)
+    return log
+
+
+@pytest.mark.parametrize(("game", "players"), sorted(RECORDED))
+def test_fixed_budget_game_is_unchanged_by_the_speedups(game: str, players: int) -> None:
+    assert mcts_log(game, players, 30, **CLASSIC) == RECORDED[(game, players)]
+
+
+def test_fixed_budget_game_is_reproducible_with_the_default_search() -> None:
+    assert mcts_log("pocket_mars", 3, 12) == mcts_log("pocket_mars", 3, 12)
+
+
+def positions(game: Game, players: int, seed: int, limit: int = 60) -> list[State]:
+    """Decision points of one random game (every third one, up to `limit`)."""
+    state = game.new_game(players, seed)
+    rng = Rng(seed)
+    out: list[State] = []
+    step = 0
+    while not state.is_over and len(out) < limit:
+        if step % 3 == 0:
+            out.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+        step += 1
+    return out
+
+
+def tables() -> list[tuple[str, int]]:
+    out = []
+    for name in game_names():
+        g = get_game(name)
+        out += [(name, n) for n in sorted({g.min_players, g.max_players, max(2, g.min_players)})
+                if g.min_players <= n <= g.max_players]
+    return out
+
+
+@pytest.mark.parametrize(("name", "players"), tables())
+def test_search_hooks_agree_with_their_definitions(name: str, players: int) -> None:
+    game = get_game(name)
+    for state in positions(game, players, seed=players * 17 + 1):
+        assert game.evaluate_all(state) == [game.evaluate(state, s) for s in range(players)]
+        for k in range(3):
+            fast, slow = Rng(k * 31 + len(state.history)), Rng(k * 31 + len(state.history))
+            fresh = state.clone()
+            fresh._legal = None  # the fast paths differ when no legal list is cached
+            picked = game.random_search_action(fresh, fast)
+            actions = game.search_actions(state.clone())
+            expected = actions[slow.randbelow(len(actions))] if len(actions) > 1 else actions[0]
+            assert picked == expected and fast.state == slow.state
+        checked, unchecked = state.clone(), state.clone()
+        action = game.search_actions(state)[0]
+        checked.apply(action)
+        unchecked.apply_unchecked(action)
+        assert checked.snapshot() == unchecked.snapshot() and checked.history == unchecked.history
+
+
+def test_shuffle_keeps_its_stream() -> None:
+    def reference(rng: Rng, seq: list[int]) -> None:
+        for i in range(len(seq) - 1, 0, -1):
+            j = rng.randbelow(i + 1)
+            seq[i], seq[j] = seq[j], seq[i]
+
+    for seed in range(300):
+        a, b = list(range(seed % 50)), list(range(seed % 50))
+        ra, rb = Rng(seed), Rng(seed)
+        ra.shuffle(a)
+        reference(rb, b)
+        assert a == b and ra.state == rb.state

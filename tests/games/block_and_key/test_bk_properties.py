@@ -1,0 +1,260 @@
+"""Property tests over random games: every placed block legal by an independent brute-force check, every
+listed placement legal and none missing, every claimed key present in an allowed view (recomputed from the
+voxels) with the new block on a coloured cell, block and card conservation, replays and JSON saves, refusals
+that change nothing, views that leak no hidden card and determinizations that depend only on what a seat knows.
+
+The suite plays a few hundred games; `BOARDLAB_DEEP=1` plays thousands (max_examples x 10)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+from bk_helpers import COMP, GAME, brute_legal, brute_placements, check_invariants, new
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from boardlab.core import Rng
+from boardlab.core.errors import IllegalActionError
+from boardlab.games.block_and_key.actions import DIG, BlockAct, Place
+from boardlab.games.block_and_key.geometry import orientations
+from boardlab.games.block_and_key.rules import HEIGHT, BlockAndKeyState, gidx
+
+DEEP = 10 if os.environ.get("BOARDLAB_DEEP") else 1
+GAMES = settings(max_examples=40 * DEEP, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(max_examples=15 * DEEP, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+KEY_IDS = {k.id for k in COMP.keys}
+
+
+# -- an independent projection and pattern search -------------------------------------------------------
+def brute_views(s: BlockAndKeyState) -> list[list[list[tuple[int, int]]]]:
+    """(colour code, owner) per view cell [v][w][u], by scanning every line of sight."""
+    W, D = s.W, s.D
+    core_side = [COMP.core_sides[(k + s.core_turn) % 4] + 1 for k in range(4)]
+
+    def colour(b: int, v: int) -> int:
+        if b == s.core:
+            return 5 if v == 0 else core_side[v - 1]
+        return COMP.block_colour(b) + 1
+
+    def first(v: int, cells: list[tuple[int, int, int]]) -> tuple[int, int]:
+        for c in cells:
+            b = s.grid[gidx(*c)]
+            if b >= 0:
+                return colour(b, v), b
+        return 0, -1
+
+    top = [[first(0, [(u, w, z) for z in range(HEIGHT - 1, -1, -1)]) for u in range(W)] for w in range(D)]
+    south = [[first(1, [(u, y, w) for y in range(D)]) for u in range(W)] for w in range(HEIGHT)]
+    east = [[first(2, [(x, u, w) for x in range(W - 1, -1, -1)]) for u in range(D)] for w in range(HEIGHT)]
+    north = [[first(3, [(W - 1 - u, y, w) for y in range(D - 1, -1, -1)]) for u in range(W)] for w in range(HEIGHT)]
+    west = [[first(4, [(x, D - 1 - u, w) for x in range(W)]) for u in range(D)] for w in range(HEIGHT)]
+    return [top, south, east, north, west]
+
+
+def turn(rows: list[str]) -> list[str]:
+    """A quarter turn of a pattern (rows top first), never a mirror."""
+    h, w = len(rows), len(rows[0])
+    return ["".join(rows[h - 1 - r][c] for r in range(h)) for c in range(w)][::-1][::-1] and \
+        ["".join(rows[r][w - 1 - c] for r in range(h)) for c in range(w)]
+
+
+def brute_match(s: BlockAndKeyState, k: int, views: list[int], new: int | None) -> bool:
+    grids = brute_views(s)
+    pat = list(COMP.keys[k].pattern)
+    letters = "." + "".join(COMP.colours)
+    for _ in range(4):
+        h, w = len(pat), len(pat[0])
+        for v in views:
+            g = grids[v]
+            V, U = len(g), len(g[0])
+            for w0 in range(V - h + 1):
+                for u0 in range(U - w + 1):
+                    ok, mine = True, False
+                    for r in range(h):
+                        for c in range(w):
+                            ch = pat[r][c]
+                            if ch == ".":
+                                continue
+                            col, own = g[w0 + h - 1 - r][u0 + c]
+                            if col != letters.index(ch):
+                                ok = False
+                            mine = mine or own == new
+                    if ok and (new is None or mine):
+                        return True
+        pat = turn(pat)
+    return False
+
+
+def test_turn_is_a_rotation_not_a_mirror() -> None:
+    assert turn(["R.", "RW"]) == [".W", "RR"]
+    assert turn(turn(turn(turn(["R.", "RW"])))) == ["R.", "RW"]
+
+
+# -- random play with checks -----------------------------------------------------------------------------------
+def play_checked(players: int, seed: int, options: dict[str, str], deep_every: int = 1) -> BlockAndKeyState:
+    s = new(players, seed, **options)
+    rng = random.Random(seed)
+    steps = 0
+    while not s.is_over:
+        legal = s.legal_actions()
+        assert legal, "a live game always offers an action"
+        a = rng.choice(legal)
+        seat = s.actor
+        assert seat is not None
+        if isinstance(a, Place):
+            b = COMP.block_ids.index(a.block)
+            ori = orientations(COMP.shape_cells[COMP.block_shape(b)])[a.orient]
+            assert brute_legal(s, b, [(a.x + dx, a.y + dy, a.z + dz) for dx, dy, dz in ori.cubes])
+            if steps % deep_every == 0 and a.kind == "place":
+                listed = {(p.orient, p.x, p.y, p.z) for p in legal if isinstance(p, Place) and p.block == a.block}
+                assert listed == brute_placements(s, b), "the listed placements are exactly the legal ones"
+            hand = list(s.hands[seat])
+            before = list(s.claimed[seat])
+            predicted = s.would_claim(seat, a) if a.kind == "place" else None
+        if s.phase == "turn" and steps % deep_every == 0:
+            moves = s.search_moves()  # what search considers: legal, every dig, claims first
+            assert moves and set(moves) <= set(legal)
+            claimers = {p for p in legal if isinstance(p, Place) and s.would_claim(seat, p)}
+            assert claimers <= set(moves)
+            if claimers and len(legal) > 12:
+                assert set(moves) == claimers
+        s.apply(a)
+        steps += 1
+        if isinstance(a, Place) and a.kind == "place":
+            got = [k for k in s.claimed[seat] if k not in before]
+            assert predicted == bool(got), "would_claim must foresee the claim exactly"
+            views = list(s.allowed_views(seat))
+            for k in hand:
+                assert (k in got) == brute_match(s, k, views, b), f"claim of {COMP.keys[k].id} disagrees"
+        if steps % deep_every == 0:
+            check_invariants(s)
+            assert [[c for c, _ in row] for row in brute_views(s)[1]][::-1] == \
+                [[".WGRB*".index(ch) for ch in row] for row in s.view_rows(1)]
+    check_invariants(s)
+    return s
+
+
+@GAMES
+@given(players=st.integers(1, 4), seed=st.integers(0, 10**6), views=st.sampled_from(["any", "own-side"]),
+       rounding=st.sampled_from(["up", "down"]))
+def test_random_games_keep_every_rule(players: int, seed: int, views: str, rounding: str) -> None:
+    s = play_checked(players, seed, {"key_views": views, "enigma_rounding": rounding}, deep_every=7)
+    scores = s.scores()
+    for q, sc in enumerate(scores):
+        faces = s.enigma_faces(q)
+        assert sc.breakdown["enigma"] == (-(-faces // 3) if rounding == "up" else faces // 3)
+        assert sc.breakdown["keys"] == sum(COMP.keys[k].points for k in s.claimed[q])
+    if players == 1:
+        assert s.solo_turn == 11 or s.passes >= 2
+
+
+@GAMES
+@given(players=st.integers(1, 4), seed=st.integers(0, 10**6), cut=st.integers(0, 200))
+def test_replay_and_json_round_trip(players: int, seed: int, cut: int) -> None:
+    s = new(players, seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if s.is_over:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    save = json.loads(json.dumps(s.to_json()))
+    again = GAME.from_json(save)
+    assert again.snapshot() == s.snapshot()
+    assert again.legal_actions() == s.legal_actions()
+
+
+@FEW
+@given(players=st.integers(1, 4), seed=st.integers(0, 10**6), cut=st.integers(0, 120))
+def test_illegal_actions_are_refused_and_change_nothing(players: int, seed: int, cut: int) -> None:
+    s = new(players, seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if s.is_over:
+            return
+        s.apply(rng.choice(s.legal_actions()))
+    if s.is_over:
+        return
+    before = s.snapshot()
+    legal = set(s.legal_actions())
+    tries = [DIG[i] for i in range(6)] + [BlockAct("return", b) for b in COMP.block_ids[:5]]
+    tries += [Place("place", COMP.block_ids[rng.randrange(40)], rng.randrange(6), rng.randrange(8), rng.randrange(8),
+                    rng.randrange(6)) for _ in range(20)]
+    for a in tries:
+        if a in legal:
+            continue
+        try:
+            s.apply(a)
+        except IllegalActionError as e:
+            assert str(e)
+        else:
+            raise AssertionError(f"{a} was accepted but not listed")
+        assert s.snapshot() == before
+
+
+def hidden_ids(view: object) -> set[str]:
+    if isinstance(view, str):
+        return {view} if view in KEY_IDS else set()
+    if isinstance(view, dict):
+        return set().union(*(hidden_ids(v) for v in view.values())) if view else set()
+    if isinstance(view, list):
+        return set().union(*(hidden_ids(v) for v in view)) if view else set()
+    return set()
+
+
+@FEW
+@given(players=st.integers(1, 4), seed=st.integers(0, 10**6), cut=st.integers(0, 150), salt=st.integers(0, 99))
+def test_views_and_determinization_hide_what_a_seat_cannot_see(players: int, seed: int, cut: int,
+                                                                salt: int) -> None:
+    s = new(players, seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if s.is_over:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    for seat in range(players):
+        view = s.view(seat)
+        json.dumps(view)
+        known = {COMP.keys[k].id for k in s.hands[seat]} | {COMP.keys[k].id for h in s.claimed for k in h}
+        if players == 1:
+            known |= {COMP.keys[k].id for d in (0, 1) for k in s.decks[d][: s.known_bottom[d]]}
+        assert hidden_ids(view) <= known, "a view names a key card the seat has not seen"
+        if not s.is_over:
+            others = [q for q in range(players) if q != seat]
+            assert all("enigma" not in view["seats"][q] for q in others)
+        det = s.determinize(seat, Rng(salt))
+        check_invariants(det)
+        assert det.view(seat) == view
+        assert GAME.evaluate(det, seat) == GAME.evaluate(s, seat)
+        if s.current_player == seat:
+            assert det.legal_actions() == s.legal_actions()
+        other_world = s.determinize(seat, Rng(salt + 1))
+        a = s.determinize(seat, Rng(salt + 2)).snapshot()
+        b = other_world.determinize(seat, Rng(salt + 2)).snapshot()
+        assert a == b, "determinize must depend only on the seat's information set"
+    assert all("hand" not in p and "enigma" not in p for p in s.view(None)["seats"]) or s.is_over
+
+
+def test_undo_barrier_on_every_draw_and_reveal() -> None:
+    s = new(2, 11)
+    rng = random.Random(11)
+    seen = {"dig": 0, "draw": 0, "place": 0}
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        before = s.clone()
+        s.apply(a)
+        barrier = GAME.undo_barrier(before, a, s)
+        kind = getattr(a, "kind", "")
+        if kind == "draw":
+            assert barrier  # a key card from an altar
+            seen[kind] += 1
+        if kind == "dig":
+            assert barrier == bool(before.bag)  # blocks drawn from the bag to refill the site
+            seen[kind] += 1
+        if kind == "place":
+            assert barrier == (s.claimed != before.claimed or s.reveals != before.reveals)
+            seen["place"] += 1
+        if kind == "return":
+            assert not barrier
+    assert all(seen.values())

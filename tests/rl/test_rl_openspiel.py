@@ -1,0 +1,142 @@
+"""OpenSpiel: every registered game loads by name, passes OpenSpiel's own random_sim_test (the C++
+API checks, on our Python games), resamples from the information state without leaking, and
+OpenSpiel's ISMCTS plays a whole game of it."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+from rl_configs import CONFIGS, IDS
+
+import boardlab
+from boardlab.core import get_game
+from boardlab.rl import openspiel as bos
+
+
+def test_every_game_is_registered_under_its_name() -> None:
+    names = bos.register_all()
+    assert names == [f"boardlab_{g}" for g in boardlab.games()]
+    registered = pyspiel.registered_names()
+    assert all(n in registered for n in names)
+    g = pyspiel.load_game("boardlab_cacao", {"players": 3, "seed": 4})
+    assert g.num_players() == 3
+    assert g.num_distinct_actions() == get_game("cacao").num_distinct_actions(3)
+    assert g.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    assert g.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+
+
+# OpenSpiel's C++ random_sim_test is thorough but slow on long games: by default it runs on the two
+# reference games; BOARDLAB_DEEP=1 runs it on every registered game (the next test covers every game
+# and player count in any case).
+DEEP = os.environ.get("BOARDLAB_DEEP") == "1"
+TWO = [(g, n) for g, n in CONFIGS if n == 2 and (DEEP or g in ("cacao", "pocket_mars"))]
+
+
+@pytest.mark.parametrize(("game", "players"), TWO, ids=[f"{g}-{n}p" for g, n in TWO])
+def test_openspiel_random_sim_test(game: str, players: int) -> None:
+    """OpenSpiel's C++ checks on one random game of 2 players."""
+    pyspiel.random_sim_test(bos.load(game, players, seed=2), num_sims=1, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
+def test_strings_tensors_and_resampling(game: str, players: int) -> None:
+    """Along a random game: legal actions are the boardlab legal actions' ids (ascending); tensors have
+    the declared shape; the observation string is the seat's view; resampling for the seat to move
+    keeps its information state (string and tensor) and changes only what it cannot see."""
+    sgame = bos.load(game, players, seed=9)
+    state = sgame.new_initial_state()
+    rng = random.Random(9)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    shape = sgame.observation_tensor_shape()
+    resampled_differently = 0
+    step = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        inner = state.inner
+        legal = state.legal_actions()
+        assert legal == sorted(inner.game.action_to_id(a, players) for a in inner.legal_actions())
+        step += 1
+        if step % 3 == 0:
+            assert json.loads(state.observation_string(p)) == json.loads(json.dumps(inner.view(p), default=str))
+            assert len(state.observation_tensor(p)) == shape[0] == len(state.information_state_tensor(p))
+        if step % 7 == 0:
+            world = state.resample_from_infostate(p, sampler)
+            assert world.information_state_string(p) == state.information_state_string(p)
+            assert world.observation_tensor(p) == state.observation_tensor(p)
+            assert world.legal_actions() == legal
+            resampled_differently += str(world) != str(state)
+        state.apply_action(rng.choice(legal))
+    util = state.returns()
+    assert util == [max(2, players) * r - 1 for r in state.inner.returns()]
+    if players > 1:
+        assert abs(sum(util)) < 1e-9
+        if get_game(game).hidden_information:
+            assert resampled_differently > 0
+
+
+def test_information_state_records_only_what_the_seat_saw() -> None:
+    """A Pocket Mars card readied face down is '?' in the other seat's record, its own notation in the
+    actor's; the information-state string never contains what the seat could not see."""
+    sgame = bos.load("pocket_mars", 2, seed=3)
+    state = sgame.new_initial_state()
+    actor = state.current_player()
+    action = state.legal_actions()[0]
+    text = state.action_to_string(actor, action)
+    state.apply_action(action)
+    other = 1 - actor
+    assert state.records[actor][-1] == f"{actor}:{text}"
+    visible = get_game("pocket_mars").action_visible
+    if not visible(sgame.new_initial_state().inner, get_game("pocket_mars").parse_action(
+            sgame.new_initial_state().inner, text), other):
+        assert state.records[other][-1] == f"{actor}:?"
+        assert text not in state.information_state_string(other).split("|")[-1]
+
+
+def test_openspiel_ismcts_plays_a_whole_cacao_game() -> None:
+    sgame = bos.load("cacao", 2, seed=1)
+    state = sgame.new_initial_state()
+    rs = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(sgame, mcts.RandomRolloutEvaluator(1, rs), 2.0, 8, random_state=rs,
+                           allow_inconsistent_action_sets=True)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[0] if len(legal) == 1 else int(bot.step(state)))
+    assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_spiel_match_runs_and_resumes(tmp_path) -> None:
+    from boardlab.rl import spiel_match
+
+    out = tmp_path / "m.jsonl"
+    spiel_match.main(["--games", "1", "--simulations", "3", "--out", str(out)])
+    spiel_match.main(["--games", "2", "--simulations", "3", "--out", str(out)])
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == [0, 1]
+    assert rows[0]["deal"] == rows[1]["deal"] and rows[0]["spiel_seat"] != rows[1]["spiel_seat"]
+    s = spiel_match.summary(rows)
+    assert s["games"] == 2 and s["ci95"][0] - 1e-9 <= s["spiel_win_rate"] <= s["ci95"][1] + 1e-9
+
+
+def test_boardlab_evaluator_gives_zero_sum_values_and_drives_ismcts() -> None:
+    sgame = bos.load("cacao", 3, seed=2)
+    state = sgame.new_initial_state()
+    ev = bos.BoardlabEvaluator(depth=6, random_state=np.random.RandomState(1))
+    rng = random.Random(2)
+    for _ in range(20):
+        v = ev.evaluate(state)
+        assert v.shape == (3,) and abs(v.sum()) < 0.5 and (v >= -1).all() and (v <= 2).all()
+        state.apply_action(rng.choice(state.legal_actions()))
+    two = bos.load("pocket_mars", 2, seed=5).new_initial_state()
+    rs = np.random.RandomState(3)
+    bot = ismcts.ISMCTSBot(two.get_game(), bos.BoardlabEvaluator(4, rs), 2.0, 6, random_state=rs,
+                           allow_inconsistent_action_sets=True)
+    while not two.is_terminal():
+        legal = two.legal_actions()
+        two.apply_action(legal[0] if len(legal) == 1 else int(bot.step(two)))
+    assert sorted(two.returns()) in ([-1.0, 1.0], [0.0, 0.0])

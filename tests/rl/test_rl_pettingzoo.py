@@ -1,0 +1,139 @@
+"""PettingZoo AEC environments: PettingZoo's own api_test and seed_test for every registered game
+and player count; observations from the seat's view only; rewards, masks and text rendering."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+from rl_configs import CONFIGS, IDS
+
+from boardlab.core import IllegalActionError, Rng, get_game
+from boardlab.rl import pettingzoo as pz
+from boardlab.rl.common import observation
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
+def test_pettingzoo_api_test(game: str, players: int) -> None:
+    api_test(pz.env(game, players=players), num_cycles=1000)
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
+def test_pettingzoo_seed_test(game: str, players: int) -> None:
+    seed_test(lambda: pz.env(game, players=players), num_cycles=100)
+
+
+@pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
+def test_full_game_rewards_masks_and_spaces(game: str, players: int) -> None:
+    """A random game to the end: only the seat to decide has a non-empty mask, it lists exactly the
+    legal actions, and the final rewards are the zero-sum utilities of the real result."""
+    env = pz.raw_env(game, players=players)
+    env.reset(seed=11)
+    rng = random.Random(11)
+    g = get_game(game)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        assert env.observation_space(agent).contains(obs)
+        if term or trunc:
+            env.step(None)
+            continue
+        state = env.state
+        assert env.seat(agent) == state.current_player
+        ids = {g.action_to_id(a, players) for a in state.legal_actions()}
+        assert set(np.flatnonzero(obs["action_mask"]).tolist()) == ids
+        for other in env.possible_agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        env.step(rng.choice(sorted(ids)))
+    final = env.state
+    assert final.is_over
+    util = [max(2, players) * r - 1 for r in final.returns()]
+    assert [env._cumulative_rewards.get(a, None) for a in env.possible_agents] in (
+        util, [None] * players)  # agents leave once they have stepped dead
+    if players > 1:
+        assert abs(sum(util)) < 1e-9
+    else:
+        assert -1.0 <= util[0] <= 1.0  # solo: 2 x (the game's return in [0, 1]) - 1
+
+
+def test_final_rewards_reach_every_agent() -> None:
+    env = pz.env("cacao", players=3)
+    env.reset(seed=5)
+    rng = random.Random(5)
+    got: dict[str, float] = {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        if term or trunc:
+            got[agent] = reward
+            env.step(None)
+        else:
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    state = env.unwrapped.state
+    assert got == {f"seat_{i}": 3 * r - 1 for i, r in enumerate(state.returns())}
+    assert max(got.values()) > 0 > min(got.values())
+
+
+@pytest.mark.parametrize(("game", "players"), [c for c in CONFIGS if c[1] > 1], ids=[i for c, i in zip(
+    CONFIGS, IDS, strict=True) if c[1] > 1])
+def test_observation_ignores_others_hidden_information(game: str, players: int) -> None:
+    """Reshuffle everything a seat cannot see (State.determinize redeals the others' hands, the
+    piles): that seat's observation stays the same bit for bit. The test can fail: the reshuffled
+    states do differ (snapshots), and another seat's observation changes with them."""
+    rng = random.Random(7)
+    state = get_game(game).new_game(players, 3)
+    positions = []
+    while not state.is_over:  # one random game; check positions spread over all of it
+        positions.append(state.clone())
+        state.apply(rng.choice(state.legal_actions()))
+    changed_worlds = changed_other_obs = 0
+    for checked, state in enumerate(positions[:: max(1, len(positions) // 15)]):
+        for seat in range(players):
+            mine = observation(state, seat)
+            for k in range(2):
+                world = state.determinize(seat, Rng(1000 * checked + 10 * seat + k))
+                assert np.array_equal(observation(world, seat), mine), (game, seat, len(state.history))
+                changed_worlds += world.snapshot() != state.snapshot()
+                other = (seat + 1) % players
+                changed_other_obs += not np.array_equal(observation(world, other), observation(state, other))
+    assert changed_worlds > 0
+    # Cooper Island's secrets in the opening (the tile bag, the log tokens) are hidden from every seat
+    # alike: no seat knows more than another until a building offer, so no other seat's view can change
+    if game != "cooper_island":
+        assert changed_other_obs > 0
+
+
+def test_raw_env_refuses_illegal_actions_and_wrapped_env_penalises_them() -> None:
+    raw = pz.raw_env("cacao", players=2)
+    raw.reset(seed=1)
+    obs = raw.observe(raw.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = raw.state.snapshot()
+    with pytest.raises(IllegalActionError):
+        raw.step(illegal)
+    assert raw.state.snapshot() == before
+    env = pz.env("cacao", players=2)
+    env.reset(seed=1)
+    first = env.agent_selection
+    env.step(illegal)
+    assert env.terminations[first]
+    assert env.rewards[first] == -1
+
+
+def test_reset_without_seed_moves_to_the_next_deal_and_render_is_text() -> None:
+    env = pz.raw_env("cacao", players=2, render_mode="ansi")
+    env.reset(seed=40)
+    first = env.state.snapshot()
+    env.reset()
+    assert env.state.seed == 41 and env.state.snapshot() != first
+    text = env.render()
+    assert isinstance(text, str) and text.strip()
+    assert get_game("cacao").render_text(env.state, None) != ""
+
+
+def test_bad_player_count_is_refused() -> None:
+    from boardlab.core import ConfigError
+
+    with pytest.raises(ConfigError):
+        pz.env("cacao", players=9)

@@ -1,0 +1,306 @@
+"""The site around the games, against a real server process (SQLite and PostgreSQL): accounts,
+sessions, CSRF, slowed failed sign-ins, rated tables and ratings, leavers, clocks with zombie moves
+and expulsion (kept across a restart), chat limits, "my games" and profiles. Uses the test game tally."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from srvkit import Server
+
+
+def account(server: Server, name: str | None = None, pw: str = "correct horse 1") -> tuple[httpx.Client, str, str]:
+    """A client signed in as a new account: (client, name, csrf)."""
+    name = name or f"p{secrets.token_hex(4)}"
+    c = httpx.Client(base_url=server.url, timeout=20)
+    r = c.post("/api/account/signup", json={"name": name, "password": pw})
+    assert r.status_code == 201, r.text
+    assert "httponly" in r.headers["set-cookie"].lower() and "samesite=lax" in r.headers["set-cookie"].lower()
+    return c, name, r.json()["user"]["csrf"]
+
+
+def play_out(c: httpx.Client, tid: str, tokens: dict[int, str]) -> dict[str, Any]:
+    """Both seats add 2 and end their turn until the counter reaches the target (seat 0 wins)."""
+    for _ in range(200):
+        st = c.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {tokens[0]}"}).json()
+        if st["over"]:
+            return st
+        seat = st["current"]
+        tok = tokens[seat]
+        legal = {
+            m["action"] for m in c.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {tok}"}).json()["legal"]
+        }
+        action = "add2" if "add2" in legal and seat == 0 else ("add1" if "add1" in legal and seat == 0 else "end")
+        r = c.post(
+            f"/api/tables/{tid}/actions",
+            json={"move": st["version"], "action": action},
+            headers={"Authorization": f"Bearer {tok}"},
+        )
+        assert r.status_code == 200, r.text
+    raise AssertionError("the game did not end")
+
+
+def test_sign_up_in_out_names_and_csrf(server: Server) -> None:
+    c, name, csrf = account(server)
+    assert c.get("/api/me").json()["user"]["name"] == name
+    anon = httpx.Client(base_url=server.url, timeout=20)
+    # unique, validated names (case and width folded)
+    assert anon.post("/api/account/signup", json={"name": name.upper(), "password": "another pw 22"}).status_code == 409
+    for bad in ("ab", "has space", "x" * 21, "<script>", "admin"):
+        r = anon.post("/api/account/signup", json={"name": bad, "password": "another pw 22"})
+        assert r.status_code == 422 and r.json()["error"] == "bad_name", bad
+    assert (
+        anon.post("/api/account/signup", json={"name": "okname_1", "password": "short"}).json()["error"]
+        == "bad_password"
+    )
+    # CSRF: a change authenticated by the cookie needs the header, and a same-origin Origin
+    assert c.post("/api/account/signout").json()["error"] == "bad_csrf"
+    r = c.post("/api/account/signout", headers={"X-CSRF-Token": csrf, "Origin": "https://evil.example"})
+    assert r.json()["error"] == "bad_origin"
+    assert c.post("/api/account/signout", headers={"X-CSRF-Token": csrf}).status_code == 200
+    assert c.get("/api/me").json()["user"] is None
+    # sign in again; the password is never echoed or logged
+    r = anon.post("/api/account/signin", json={"name": name, "password": "correct horse 1"})
+    assert r.status_code == 200 and anon.get("/api/me").json()["user"]["name"] == name
+    assert "correct horse 1" not in server.log_path.read_text()
+
+
+def test_failed_sign_ins_are_slowed_down(server: Server) -> None:
+    _c, name, _ = account(server)
+    anon = httpx.Client(base_url=server.url, timeout=30)
+    took = []
+    for _ in range(5):
+        t0 = time.monotonic()
+        r = anon.post("/api/account/signin", json={"name": name, "password": "wrong password"})
+        took.append(time.monotonic() - t0)
+        assert r.status_code == 401 and r.json()["error"] == "bad_credentials"
+    assert max(took[:3]) < 1.0  # the first failures answer at once
+    assert took[3] >= 0.9 and took[4] >= 1.9  # then 1 s, 2 s, ...
+
+
+def test_rated_game_moves_both_ratings_and_forbids_undo(server: Server) -> None:
+    a, na, csrf_a = account(server)
+    b, nb, csrf_b = account(server)
+    r = a.post(
+        "/api/site/tables",
+        headers={"X-CSRF-Token": csrf_a},
+        json={
+            "game": "tally",
+            "players": 2,
+            "options": {"target": 8},
+            "public": True,
+            "rated": True,
+            "seats": [{"kind": "human"}, {"kind": "open"}],
+        },
+    )
+    assert r.status_code == 201, r.text
+    tid, tok_a = r.json()["id"], r.json()["seats"][0]["token"]
+    j = b.post(f"/api/tables/{tid}/join", json={}).json()
+    cl = b.post(f"/api/tables/{tid}/claim", headers={"X-CSRF-Token": csrf_b, "Authorization": f"Bearer {j['token']}"})
+    assert cl.status_code == 200, cl.text
+    tok_b = cl.json()["token"]
+    # the guest token is replaced by the account's
+    assert b.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {j['token']}"}).status_code == 403
+    st = a.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {tok_a}"}).json()
+    assert st["site"]["rated"] and st["site"]["users"] == [na, nb] and st["site"]["ratings"] == [1500, 1500]
+    # rated: no undo
+    a.post(
+        f"/api/tables/{tid}/actions", json={"move": 0, "action": "add1"}, headers={"Authorization": f"Bearer {tok_a}"}
+    )
+    u = a.post(f"/api/tables/{tid}/undo", json={"move": 1}, headers={"Authorization": f"Bearer {tok_a}"})
+    assert u.status_code == 409 and u.json()["error"] == "rated_no_undo"
+    end = play_out(a, tid, {0: tok_a, 1: tok_b})
+    assert end["winners"] == [0]
+    for _ in range(50):
+        pa = a.get(f"/api/users/{na}").json()
+        if pa["games"]:
+            break
+        time.sleep(0.1)
+    pb = a.get(f"/api/users/{nb}").json()
+    ra, rb = pa["games"][0]["rating"], pb["games"][0]["rating"]
+    assert ra > 1500 > rb or (ra > rb), (ra, rb)
+    assert pa["recent"][0]["rank"] == 1 and pb["recent"][0]["rank"] == 2
+    assert pa["recent"][0]["after"] > pa["recent"][0]["before"]
+    # "My games" lists the table with a working link for each player
+    mine = b.get("/api/me/tables").json()["tables"]
+    assert mine[0]["table"] == tid and mine[0]["over"]
+
+
+def test_leaver_loses_and_bots_are_rated(server: Server) -> None:
+    a, na, csrf_a = account(server)
+    r = a.post(
+        "/api/site/tables",
+        headers={"X-CSRF-Token": csrf_a},
+        json={
+            "game": "tally",
+            "players": 2,
+            "options": {"target": 6},
+            "rated": True,
+            "pace": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+        },
+    )
+    tid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+    h = {"Authorization": f"Bearer {tok}"}
+    # I play 2 x add2 (a winning position), then leave: the bot plays my seat but I still lose
+    a.post(f"/api/tables/{tid}/actions", json={"move": 0, "action": "add2"}, headers=h)
+    assert a.post(f"/api/tables/{tid}/seats/0/bot", json={"bot": "medium"}, headers=h).status_code == 200
+    for _ in range(300):
+        st = a.get(f"/api/tables/{tid}", headers=h).json()
+        if st["over"]:
+            break
+        time.sleep(0.1)
+    assert st["over"] and st["site"]["leavers"] == [0]
+    for _ in range(50):
+        p = a.get(f"/api/users/{na}").json()
+        if p["recent"]:
+            break
+        time.sleep(0.1)
+    assert p["recent"][0]["rank"] == 2 and p["games"][0]["rating"] < 1500
+    assert a.get("/api/bots/ratings").json()["ratings"]["tally"]["easy"] > 1500
+
+
+def test_turn_clock_zombie_move_expel_and_restart(server: Server) -> None:
+    a, _na, csrf_a = account(server)
+    r = a.post(
+        "/api/site/tables",
+        headers={"X-CSRF-Token": csrf_a},
+        json={
+            "game": "tally",
+            "players": 2,
+            "options": {"target": 40},
+            "bot_level": "easy",
+            "clock": {"mode": "turn", "per_move": 2},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+        },
+    )
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    tok = {s["seat"]: s["token"] for s in r.json()["seats"]}
+    h0, h1 = ({"Authorization": f"Bearer {tok[i]}"} for i in (0, 1))
+    st = a.get(f"/api/tables/{tid}", headers=h0).json()
+    assert st["site"]["clock"]["mode"] == "turn" and st["site"]["clock"]["seat"] == 0
+    assert 0 < st["site"]["clock"]["deadline"] - time.time() <= 2.1
+    # seat 0 does nothing: after 2 s a bot moves for it, and it is marked out of time
+    for _ in range(60):
+        st = a.get(f"/api/tables/{tid}", headers=h1).json()
+        if st["log_len"] > 0:
+            break
+        time.sleep(0.1)
+    assert st["log_len"] >= 1 and st["last"]["seat"] == 0 and 0 in st["site"]["clock"]["out"]
+    # seat 1 may expel seat 0 (seat 0 may not expel itself, nor may anyone expel a seat in time)
+    assert a.post(f"/api/tables/{tid}/seats/1/expel", headers=h0).status_code in (404, 409)
+    r = a.post(f"/api/tables/{tid}/seats/0/expel", headers=h1)
+    assert r.status_code == 200, r.text
+    st = a.get(f"/api/tables/{tid}", headers=h1).json()
+    assert st["seats"][0]["kind"] == "bot" and st["seats"][0]["bot"] == "easy" and 0 in st["site"]["leavers"]
+
+
+def test_clock_survives_a_restart(tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'clock.sqlite3'}", tmp_path / "server.log").start()
+    try:
+        _restart(server)
+    finally:
+        server.stop()
+
+
+def _restart(server: Server) -> None:
+    a, _na, csrf_a = account(server)
+    r = a.post(
+        "/api/site/tables",
+        headers={"X-CSRF-Token": csrf_a},
+        json={
+            "game": "tally",
+            "players": 2,
+            "clock": {"mode": "turn", "per_move": 3},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+        },
+    )
+    tid = r.json()["id"]
+    h = {"Authorization": f"Bearer {r.json()['seats'][0]['token']}"}
+    deadline = a.get(f"/api/tables/{tid}", headers=h).json()["site"]["clock"]["deadline"]
+    server.stop()
+    server.start()
+    with httpx.Client(base_url=server.url, timeout=20) as c:
+        st = c.get(f"/api/tables/{tid}", headers=h).json()
+        assert abs(st["site"]["clock"]["deadline"] - deadline) < 0.01
+        for _ in range(80):
+            st = c.get(f"/api/tables/{tid}", headers=h).json()
+            if st["log_len"]:
+                break
+            time.sleep(0.1)
+        assert st["log_len"] >= 1 and st["last"]["seat"] == 0  # the restarted server's timer moved for seat 0
+
+
+def test_chat_limits_and_history(server: Server) -> None:
+    c = httpx.Client(base_url=server.url, timeout=20)
+    r = c.post("/api/site/tables", json={"game": "tally", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot"}]})
+    tid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+    h = {"Authorization": f"Bearer {tok}"}
+    assert c.post(f"/api/tables/{tid}/chat", json={"text": "<b>hi</b>"}).status_code == 401  # spectators: no
+    assert c.post(f"/api/tables/{tid}/chat", json={"text": "x" * 301}, headers=h).json()["error"] == "chat_too_long"
+    assert c.post(f"/api/tables/{tid}/chat", json={"text": "  "}, headers=h).json()["error"] == "empty_chat"
+    codes = [
+        c.post(f"/api/tables/{tid}/chat", json={"text": f"<b>hi</b> {i}"}, headers=h).status_code for i in range(6)
+    ]
+    assert codes == [200] * 5 + [429]
+    hist = c.get(f"/api/tables/{tid}/chat").json()["chat"]
+    assert [m["text"] for m in hist] == [f"<b>hi</b> {i}" for i in range(5)]  # stored as typed; pages escape
+    # a signed-out client cannot create a rated table; a bad clock is refused
+    assert (
+        c.post(
+            "/api/site/tables",
+            json={"game": "tally", "players": 2, "rated": True, "seats": [{"kind": "human"}, {"kind": "bot"}]},
+        ).json()["error"]
+        == "not_signed_in"
+    )
+    assert (
+        c.post(
+            "/api/site/tables",
+            json={
+                "game": "tally",
+                "players": 2,
+                "clock": {"mode": "turn", "per_move": 0.5},
+                "seats": [{"kind": "human"}, {"kind": "bot"}],
+            },
+        ).json()["error"]
+        == "bad_clock"
+    )
+
+
+@pytest.mark.parametrize("path", ["/signin", "/me", "/u/someone", "/how/tally"])
+def test_site_pages_are_served(client: httpx.Client, path: str) -> None:
+    r = client.get(path)
+    assert r.status_code == 200 and "<script" in r.text and "<script>" not in r.text  # no inline script (CSP)
+
+
+def test_rematch_keeps_the_site_settings(server: Server) -> None:
+    a, _na, csrf_a = account(server)
+    r = a.post(
+        "/api/site/tables",
+        headers={"X-CSRF-Token": csrf_a},
+        json={
+            "game": "tally",
+            "players": 2,
+            "options": {"target": 4},
+            "rated": True,
+            "bot_level": "easy",
+            "clock": "1d",
+            "pace": 0,
+            "seats": [{"kind": "human"}, {"kind": "bot"}],
+        },
+    )
+    tid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+    h = {"Authorization": f"Bearer {tok}"}
+    a.post(f"/api/tables/{tid}/actions", json={"move": 0, "action": "add2"}, headers=h)
+    a.post(f"/api/tables/{tid}/actions", json={"move": 1, "action": "add2"}, headers=h)
+    assert a.get(f"/api/tables/{tid}", headers=h).json()["over"]
+    new = a.post(f"/api/tables/{tid}/rematch", headers=h).json()
+    st = a.get(f"/api/tables/{new['table']}", headers={"Authorization": f"Bearer {new['token']}"}).json()
+    assert st["site"]["rated"] and st["site"]["bot_level"] == "easy" and st["site"]["clock"]["speed"] == "1d"
+    assert st["site"]["clock"]["seat"] == 0 and not st["can_undo"]

@@ -1,0 +1,85 @@
+"""The site's pure parts: clock arithmetic, ranks and ratings, name rules (no server needed)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardlab.server import clocks, ratings
+from boardlab.server.accounts import Throttle, check_name, check_password, name_key
+from boardlab.server.tables import ApiError
+
+
+def test_real_time_clock_bank_per_move_and_cap() -> None:
+    c = clocks.settings("fast")
+    assert c is not None and (c["bank"], c["per_move"], c["cap"]) == (120.0, 10.0, 180.0)
+    st = clocks.new_state(c, 2)
+    clocks.start_turn(c, st, 0, 1000.0, True)  # the first turn: the bank, nothing added
+    assert st["remaining"] == [120.0, 120.0] and clocks.deadline(st) == 1120.0
+    clocks.start_turn(c, st, 0, 1005.0, False)  # a second decision in the same turn: the clock runs on
+    assert st["remaining"][0] == 115.0 and clocks.deadline(st) == 1120.0
+    clocks.start_turn(c, st, 1, 1030.0, False)  # seat 0 took 30 s; seat 1's turn adds 10 s
+    assert st["remaining"] == [90.0, 130.0]
+    clocks.start_turn(c, st, 0, 1031.0, False)  # +10 s for seat 0
+    assert st["remaining"] == [100.0, 129.0]
+    for i in range(20):  # quick moves cannot grow the bank past the cap
+        clocks.start_turn(c, st, i % 2, 1032.0 + i, False)
+    assert max(st["remaining"]) <= 180.0
+    clocks.start_turn(c, st, None, 2000.0, False)  # game over: nothing runs
+    assert clocks.deadline(st) is None
+
+
+def test_turn_based_clock_gives_every_turn_its_time() -> None:
+    c = clocks.settings({"mode": "turn", "per_move": 3600})
+    assert c is not None
+    st = clocks.new_state(c, 2)
+    clocks.start_turn(c, st, 0, 0.0, True)
+    clocks.start_turn(c, st, 1, 3000.0, False)
+    clocks.start_turn(c, st, 0, 3100.0, False)
+    assert st["remaining"][0] == 3600.0 and clocks.deadline(st) == 6700.0
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "warp",
+        {"mode": "turn", "per_move": 1},
+        {"mode": "chess"},
+        {"mode": "realtime", "bank": 10, "cap": 5},
+        {"mode": "turn", "per_move": "x"},
+        {"mode": "turn", "per_move": 40 * 86400},
+    ],
+)
+def test_bad_clocks_are_refused(spec: object) -> None:
+    with pytest.raises(ValueError):
+        clocks.settings(spec)
+
+
+def test_ranks_winners_scores_and_leavers() -> None:
+    assert ratings.ranks([10, 20, 15], [1], []) == [3, 1, 2]
+    assert ratings.ranks([10, 10, 5], [0, 1], []) == [1, 1, 3]  # a shared win
+    assert ratings.ranks([30, 20, 15], [0], [0]) == [3, 1, 2]  # the leaver's bot won; the leaver still lost
+    assert ratings.ranks([30, 20, 15, 1], [0], [0, 2]) == [3, 1, 3, 2]  # two leavers share the last place
+
+
+def test_openskill_moves_winner_up_and_loser_down_and_new_players_show_1500() -> None:
+    assert ratings.shown(ratings.MU, ratings.SIGMA) == 1500
+    (won, lost) = ratings.rate([(ratings.MU, ratings.SIGMA)] * 2, [1, 2])
+    assert ratings.shown(*won) > 1500 > ratings.shown(*lost)
+    four = ratings.rate([(ratings.MU, ratings.SIGMA)] * 4, [1, 2, 3, 4])
+    mus = [m for m, _ in four]
+    assert mus == sorted(mus, reverse=True)  # one ranking of four players, rated at once
+
+
+def test_names_and_passwords() -> None:
+    assert check_name("小明_2") == "小明_2"  # any script
+    assert name_key("ＡＮＮ") == name_key("ann")  # full-width and case fold to one name
+    for bad in ("ab", "a b", "x" * 21, "<b>", "Admin", "bot", "a\u200bb"):
+        with pytest.raises(ApiError):
+            check_name(bad)
+    with pytest.raises(ApiError):
+        check_password("annann12", "ANNANN12")
+    check_password("a long enough password", "ann")
+
+
+def test_sign_in_delays_grow_and_are_capped() -> None:
+    assert [Throttle.delay(n) for n in range(8)] == [0, 0, 0, 1, 2, 4, 8, 8]

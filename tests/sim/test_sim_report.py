@@ -1,0 +1,93 @@
+"""Balance reports: the numbers agree with the games they come from, component counts agree with an
+independent reading of the action logs, the page is self-contained, and the command line writes it."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boardlab.core import get_game
+from boardlab.sim.report import report
+
+
+@pytest.fixture(scope="module")
+def cacao_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("cacao")
+    report("cacao", out, games=8, seed=3)
+    return out
+
+
+def test_seat_numbers_match_the_games(cacao_report: Path) -> None:
+    data = json.loads((cacao_report / "report.json").read_text())
+    rows = [json.loads(x) for x in (cacao_report / "games.jsonl").read_text().splitlines()[1:]]
+    assert data["games"] == len(rows) == 8 and data["players"] == 2
+    for s in data["seats"]:
+        share = sum(1 / len(r["winners"]) for r in rows if s["seat"] in r["winners"]) / 8
+        assert s["win_share"] == pytest.approx(share)
+        assert s["win_ci95"][0] - 1e-9 <= share <= s["win_ci95"][1] + 1e-9
+        assert s["scores"] == [r["scores"][s["seat"]] for r in rows]
+    assert sum(s["win_share"] for s in data["seats"]) == pytest.approx(1.0)
+    fpa = data["first_player_advantage"]
+    assert fpa["value"] == pytest.approx(data["seats"][0]["win_share"] - 0.5)
+    assert fpa["ci95"][0] - 1e-9 <= fpa["value"] <= fpa["ci95"][1] + 1e-9
+    assert data["length"]["decisions"] == [r["decisions"] for r in rows]
+    assert sum(data["ends"].values()) == 8
+    assert set(data["ends"]) <= {"outright win", "decided on the tie-break", "shared win"}
+
+
+def test_component_counts_match_the_action_logs(cacao_report: Path) -> None:
+    """Every worker tile placed ('place'/'rebuild' notation starts with the tile id) and every jungle
+    tile laid ('fill ...') is counted once, under its id."""
+    data = json.loads((cacao_report / "report.json").read_text())
+    rows = [json.loads(x) for x in (cacao_report / "games.jsonl").read_text().splitlines()[1:]]
+    counted = {c["component"]: c["times_played"] for c in data["components"]}
+    g = get_game("cacao")
+    expected: dict[str, int] = {}
+    for r in rows:
+        state = g.new_game(2, r["seed"])
+        for text in r["actions"]:
+            a = g.parse_action(state, text)
+            tile = getattr(a, "tile", None) if a[0] in ("place", "rebuild") else getattr(a, "jungle", None)
+            if tile is not None:
+                expected[tile] = expected.get(tile, 0) + 1
+            state.apply(a)
+    assert counted == expected
+    for c in data["components"]:
+        assert 0 <= c["win_ci95"][0] <= c["win_share_when_played"] + 1e-9
+        assert c["win_share_when_played"] <= c["win_ci95"][1] + 1e-9 <= 1 + 1e-9
+        if c["value"] is not None:
+            assert c["value"] == pytest.approx(c["win_share_when_played"] - c["win_share_when_not_played"])
+
+
+def test_page_is_self_contained(cacao_report: Path) -> None:
+    page = (cacao_report / "report.html").read_text()
+    assert page.count("<svg") >= 4
+    assert not re.search(r"""(src|href)=["']?(https?:|//|[\w./-]+\.(js|css|png))""", page)
+    assert "First-player advantage" in page and "Components" in page
+    csv_lines = (cacao_report / "components.csv").read_text().splitlines()
+    assert len(csv_lines) == 1 + len(json.loads((cacao_report / "report.json").read_text())["components"])
+
+
+def test_cli_report_for_pocket_mars(tmp_path: Path) -> None:
+    out = tmp_path / "pm"
+    res = subprocess.run([sys.executable, "-m", "boardlab.cli", "report", "pocket_mars", "--players", "3",
+                          "--games", "3", "--out", str(out)], capture_output=True, text=True, timeout=300,
+                         env={"PATH": "/usr/bin:/bin", "COLUMNS": "120"})
+    assert res.returncode == 0, res.stderr + res.stdout
+    assert "wrote" in res.stdout and "playing" in res.stderr
+    data = json.loads((out / "report.json").read_text())
+    assert data["players"] == 3 and data["games"] == 3
+    assert data["components"], "Pocket Mars reports its cards"
+    from boardlab.games.pocket_mars.components import CARD_IDS
+
+    assert {c["component"] for c in data["components"]} <= set(CARD_IDS)
+
+
+def test_bad_seat_count_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="seats given"):
+        report("cacao", tmp_path, players=3, seats=["greedy", "greedy"], games=1)
