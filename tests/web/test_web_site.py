@@ -408,7 +408,8 @@ def test_a_guest_seat_is_claimed_by_signing_in(server: str, browser: Any, errors
     page.fill("#signup-password", "a good password")
     page.click("#signup-form button[type=submit]")
     page.wait_for_url(f"**/t/{tid}**")
-    page.click("#claim")
+    with page.expect_navigation(timeout=WAIT):  # claiming stores the account's token and reloads the table
+        page.click("#claim")
     expect(page.locator("#seats .seat-user")).to_have_text(name, timeout=WAIT)
     expect(page.locator("#claim")).to_have_count(0)
     page.goto(server + "/me")
