@@ -14,7 +14,9 @@ rotation in 3D, so its mirror image lies flat too and is included, but nothing a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import and_, itemgetter, or_
+from typing import Any
 
 from .components import HEIGHT, MAX_FLOOR
 
@@ -195,63 +197,98 @@ def column_mask(x: int, y: int) -> int:
     return m
 
 
-class _Shifted(dict):  # type: ignore[type-arg]
-    """`mask >> off` on demand, each offset computed once: a shape's orientations share few offsets."""
-
-    __slots__ = ("mask",)
-
-    def __init__(self, mask: int) -> None:
-        super().__init__()
-        self.mask = mask
-
-    def __missing__(self, off: int) -> int:
-        v = self[off] = self.mask >> off
-        return v
+# Boards `shape_candidates` shifts: the occupied cells, `near` (cells sharing at least a corner with a placed
+# cube), `sup` (cells a cube would rest on something in: above a cube, or on the floor) and, for k >= 2, TALL k:
+# the occupied cells whose column stands at least k cubes above them (height - level >= k). Board kind k + 1.
+OCC, NEAR, SUP = 0, 1, 2
+LEVEL = tuple(((1 << LAYER) - 1) << (LAYER * (z + 1)) for z in range(HEIGHT))  # every cell of level z
 
 
-def shape_candidates(oris: tuple[Orientation, ...], occ: int, near: int, high: list[int], width: int,
-                     depth: int) -> list[tuple[int, int, int, int]]:
-    """(orientation number, x, y, z of the anchor) of every legal placement of a shape's orientations, in
-    orientation order then anchor (idx) order: inside the floor, on free cells, touching a placed block at least
-    corner to corner, every column bottom resting on something or the floor or spanned by a straight bridge of
-    the block between two resting ends, and above every stack it touches face to face.
+def boards(occ: int, near: int, high: list[int], width: int, depth: int) -> list[int]:
+    """The boards of a temple, by kind (see OCC above). `high[k]` is every cell of a column taller than k cubes.
 
-    `near` is every cell sharing at least a corner with a placed cube; `high[k]` every cell of a column whose
-    stack is taller than k cubes. The board shifted by each cube offset is computed once for all orientations."""
-    sup = _Shifted((occ << LAYER) | floor_layer(width, depth))  # a cube here would rest on something
-    occ_at = _Shifted(occ)
-    near_at = _Shifted(near)
-    bounds = orientation_bounds(oris, width, depth)
-    out: list[tuple[int, int, int, int]] = []
-    append = out.append
-    cell = CELL_OF
-    for n, o in enumerate(oris):
-        blocked = 0
-        touch = 0
-        for off in o.offs:
-            blocked |= occ_at[off]
-            touch |= near_at[off]
-        cand = bounds[n] & touch & ~blocked
-        if not cand:
-            continue
-        for b, pairs in zip(o.bottoms, o.bridges, strict=True):
-            ok = sup[b]
-            for left, right in pairs:
-                ok |= sup[left] & sup[right]
-            cand &= ok
-            if not cand:
-                break
-        face = o.face
-        tall = high[o.top - 1:] if o.top else [0, *high]  # tall[a // LAYER]: stacks as tall as the block's top
-        while cand:
-            low = cand & -cand
-            a = low.bit_length() - 1
-            cand ^= low
-            touched = occ & (face << (a - BIAS))
-            if touched and touched & tall[a // LAYER]:
-                continue
-            append((n, *cell[a]))
+    Why TALL: a block at level z with top dz = t touching face to face an occupied cell at level z + fz must rise
+    above that cell's whole column: height < z + t + 1, i.e. height - (z + fz) <= t - fz. So the cell is
+    forbidden exactly when it is in TALL (t - fz + 1), a test that does not depend on z: one shifted board per
+    face cell tests every anchor at once."""
+    out = [occ, near, (occ << LAYER) | floor_layer(width, depth)]
+    for k in range(2, HEIGHT + 1):
+        m = 0
+        for z in range(HEIGHT - k + 1):
+            m |= LEVEL[z] & high[z + k - 1]
+        out.append(occ & m)
     return out
+
+
+def _getter(items: list[int]) -> itemgetter[Any]:
+    """An itemgetter that always returns a tuple (a single item is asked twice: x | x == x & x == x)."""
+    return itemgetter(*(items * 2 if len(items) == 1 else items))
+
+
+@dataclass(frozen=True, eq=False)
+class ShapePlan:
+    """A shape's orientations compiled for `shape_candidates`: the distinct (board kind, offset) shifts they
+    need, done once per listing for all of them, and per orientation getters of the shifted boards to combine.
+
+    An orientation's row: (`touch`: near at each cube, any; `bad`: occupied at a cube, or at a face cell in
+    the TALL board its level asks for, any; `rest`: sup at each column bottom without a bridge, all;
+    `bridged`: (bottom, ((left end, right end), ...)) for bottoms that may also hang between two resting ends),
+    indices into the shifted boards."""
+
+    shifts: tuple[tuple[int, int], ...]  # (board kind, offset from the anchor + BIAS)
+    kinds: int  # boards needed (kinds 0 .. kinds - 1)
+    rows: tuple[tuple[itemgetter[Any], itemgetter[Any], itemgetter[Any],
+                      tuple[tuple[int, tuple[tuple[int, int], ...]], ...]], ...]
+
+
+@lru_cache(maxsize=64)
+def shape_plan(cells: tuple[tuple[int, int], ...]) -> ShapePlan:
+    index: dict[tuple[int, int], int] = {}
+
+    def at(kind: int, off: int) -> int:
+        return index.setdefault((kind, off + BIAS), len(index))
+
+    rows = []
+    for o in orientations(cells):
+        touch = sorted({at(NEAR, off) for off in o.offs})
+        bad = {at(OCC, off) for off in o.offs}
+        for f in bits(o.face):
+            fz = f // LAYER - 1
+            k = o.top - fz + 1
+            bad.add(at(OCC if k <= 1 else k + 1, f - BIAS))
+        rest, bridged = [], []
+        for b, pairs in zip(o.bottoms, o.bridges, strict=True):
+            if pairs:
+                bridged.append((at(SUP, b), tuple((at(SUP, lt), at(SUP, rt)) for lt, rt in pairs)))
+            else:
+                rest.append(at(SUP, b))
+        assert rest, "a column bottom at an end of the block has nothing to hang from"
+        rows.append((_getter(touch), _getter(sorted(bad)), _getter(rest), tuple(bridged)))
+    shifts = tuple(index)
+    return ShapePlan(shifts, 1 + max(k for k, _ in shifts), tuple(rows))
+
+
+def shape_candidates(oris: tuple[Orientation, ...], plan: ShapePlan, board: list[int], width: int,
+                     depth: int) -> tuple[int, ...]:
+    """Per orientation of a shape, the anchors (bits at idx(x, y, z)) of its legal placements: inside the floor,
+    on free cells, touching a placed block at least corner to corner, every column bottom resting on something
+    or the floor or spanned by a straight bridge of the block between two resting ends, and above every stack it
+    touches face to face (see `boards`). `board` is `boards(...)` of the temple: each board is shifted once per
+    distinct offset the shape's orientations need, then every orientation is a few ANDs and ORs."""
+    biased = [b << BIAS for b in board[:plan.kinds]]
+    sh = [biased[k] >> off for k, off in plan.shifts]
+    bounds = orientation_bounds(oris, width, depth)
+    out = []
+    for n, (touch, bad, rest, bridged) in enumerate(plan.rows):
+        cand = bounds[n] & reduce(or_, touch(sh)) & reduce(and_, rest(sh)) & ~reduce(or_, bad(sh))
+        for b, pairs in bridged:
+            if cand:
+                ok = sh[b]
+                for left, right in pairs:
+                    ok |= sh[left] & sh[right]
+                cand &= ok
+        out.append(cand)
+    return tuple(out)
 
 
 CUBE_NEAR = make_orientation(((0, 0, 0),)).near

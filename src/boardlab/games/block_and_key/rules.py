@@ -105,6 +105,7 @@ class BlockAndKeyState(State):
         self.ancient_opts: list[Place] = []
         self.last_ancient: dict[str, Any] | None = None
         self._cache: _Legal | None = None
+        self._boards: tuple[int, list[int]] | None = None  # (occ, G.boards of that temple)
         self._settle()
 
     # -- the temple ---------------------------------------------------------------------------------------
@@ -157,25 +158,39 @@ class BlockAndKeyState(State):
         self.placed.append((b, o, x, y, z, seat))
 
     def placements(self, b: int, kind: str = "place") -> list[Place]:
-        """Every legal placement of block b (by the placement rules), in a stable order."""
-        bid = self.comp.block_ids[b]
-        head = (kind, bid)
+        """Every legal placement of block b (by the placement rules), in a stable order: orientation, then
+        anchor cell (z, y, x)."""
+        head = (kind, self.comp.block_ids[b])
         make = tuple.__new__  # Place(...) without the NamedTuple's Python-level __new__: thousands per turn
-        return [make(Place, head + spot) for spot in self.shape_spots(self.comp.block_shape(b))]
+        cell = G.CELL_OF
+        out: list[Place] = []
+        append = out.append
+        for n, m in enumerate(self.spot_masks(self.comp.block_shape(b))):
+            first = (*head, n)
+            while m:
+                low = m & -m
+                append(make(Place, first + cell[low.bit_length() - 1]))
+                m ^= low
+        return out
 
-    def shape_spots(self, shape: int) -> tuple[tuple[int, int, int, int], ...]:
-        """(orientation, x, y, z) of every legal placement of a shape. The answer depends only on the occupied
-        cells (the other masks derive from them), so it is memoised: search revisits the same temples."""
+    def spot_masks(self, shape: int) -> tuple[int, ...]:
+        """Per orientation of a shape, the anchors (bits at `G.idx`) of its legal placements. The answer depends
+        only on the occupied cells (the other masks derive from them), so it is memoised: search revisits the
+        same temples."""
         cells = self.comp.shape_cells[shape]
-        key = (self.occ, self.W, self.D, cells)
+        occ = self.occ
+        key = (occ, self.W, self.D, cells)
         hit = _SPOTS.get(key)
         if hit is not None:
             return hit
-        found = G.shape_candidates(G.orientations(cells), self.occ, self.near, self.high, self.W, self.D)
+        bk = self._boards
+        if bk is None or bk[0] != occ:
+            bk = self._boards = (occ, G.boards(occ, self.near, self.high, self.W, self.D))
+        found = G.shape_candidates(G.orientations(cells), G.shape_plan(cells), bk[1], self.W, self.D)
         if len(_SPOTS) > 40_000:
             _SPOTS.clear()
-        res = _SPOTS[key] = tuple(found)
-        return res
+        _SPOTS[key] = found
+        return found
 
     def view_grid(self, v: int) -> tuple[int, int, list[int], list[int]]:
         """(width, height, colours, owners) of view v; cell (u, w) is index u + 8 w, w grows upwards."""
@@ -811,9 +826,9 @@ class BlockAndKeyState(State):
         return why_illegal(self, action)
 
 
-_SHARED = ("comp", "solo", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "core_turn",
-           "phase", "actor", "turn_seat", "final", "remaining", "passes", "solo_turn", "drew", "last_drawn",
-           "ancient_block")
+_SHARED = ("comp", "solo", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "_boards",
+           "core_turn", "phase", "actor", "turn_seat", "final", "remaining", "passes", "solo_turn", "drew",
+           "last_drawn", "ancient_block")
 
 
 def _orientation_table(comp: Components) -> dict[str, list[list[list[int]]]]:
@@ -839,7 +854,7 @@ def _block_index(comp: Components) -> dict[str, int]:
 
 
 _BLOCK_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
-_SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[tuple[int, int, int, int], ...]] = {}
+_SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
 
 
 class _Legal(list):  # type: ignore[type-arg]
