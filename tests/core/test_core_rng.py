@@ -27,13 +27,15 @@ def test_core_rng_matches_splitmix64_reference_values() -> None:
 
 
 def test_core_rng_is_deterministic_and_seed_sensitive() -> None:
-    """Same seed, same stream; different seeds, different streams; negative/huge seeds are masked to 64 bits."""
+    """Same seed, same stream; different seeds, different streams; negative seeds are masked to 64 bits;
+    seeds of 2**64 and more are no longer masked (they select the wide generator, test_core_rng_wide.py)."""
     a, b, c = Rng(42), Rng(42), Rng(43)
     sa = [a.next64() for _ in range(100)]
     assert sa == [b.next64() for _ in range(100)]
     assert sa != [c.next64() for _ in range(100)]
     assert Rng(-1).state == (1 << 64) - 1
-    assert Rng(1 << 64 | 5).state == 5
+    assert Rng((1 << 64) - 1).state == (1 << 64) - 1
+    assert Rng(1 << 64 | 5).wide and not Rng(5).wide
 
 
 def test_core_rng_state_is_one_json_integer_and_copy_does_not_advance() -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import ConfigError, GameOverError, IllegalActionError, NotYourTurnError, SaveError
-from .rng import Rng
+from .rng import Rng, seed_from_json, seed_to_json
 
 Action = Hashable
 """An action is a small immutable value (a NamedTuple in practice) whose `str()` is its notation."""
@@ -125,13 +125,16 @@ class Game(ABC):
             raise SaveError(f"this save is for {data['game']!r}, not {self.name!r}")
         if not isinstance(data["actions"], list):
             raise SaveError("'actions' must be a list of action notations")
-        for key in ("players", "seed"):
-            if not isinstance(data[key], int) or isinstance(data[key], bool):
-                raise SaveError(f"{key!r} must be an integer, not {data[key]!r}")
+        if not isinstance(data["players"], int) or isinstance(data["players"], bool):
+            raise SaveError(f"'players' must be an integer, not {data['players']!r}")
+        try:  # an int, or a decimal string when wider than 64 bits (see State.to_json)
+            seed = seed_from_json(data["seed"])
+        except ValueError:
+            raise SaveError(f"'seed' must be an integer or a string of decimal digits, not {data['seed']!r}") from None
         if not isinstance(data.get("options") or {}, Mapping):
             raise SaveError(f"'options' must be an object, not {data['options']!r}")
         try:
-            state = self.replay(int(data["players"]), int(data["seed"]), data["actions"],
+            state = self.replay(int(data["players"]), seed, data["actions"],
                                 **dict(data.get("options") or {}))
         except ConfigError as e:
             raise SaveError(f"bad configuration in save: {e}") from e
@@ -382,12 +385,15 @@ class State(ABC):
         return [1.0 / len(w) if i in w else 0.0 for i in range(self.num_players)]
 
     def to_json(self) -> dict[str, Any]:
-        """A save: configuration, seed, the action log (the source of truth) and a full snapshot."""
+        """A save: configuration, seed, the action log (the source of truth) and a full snapshot.
+
+        The seed is an int, or a decimal string when it is wider than 64 bits (a server table's):
+        orjson and most JSON readers outside Python cannot hold such an integer."""
         return {
             "format": SAVE_FORMAT,
             "game": self.game.name,
             "players": self.num_players,
-            "seed": self.seed,
+            "seed": seed_to_json(self.seed),
             "options": dict(self.options),
             "actions": [str(a) for a in self.history],
             "state": self.snapshot(),
