@@ -197,26 +197,34 @@ def column_mask(x: int, y: int) -> int:
     return m
 
 
-# Boards `shape_candidates` shifts: the occupied cells, `near` (cells sharing at least a corner with a placed
-# cube), `sup` (cells a cube would rest on something in: above a cube, or on the floor) and, for k >= 2, TALL k:
-# the occupied cells whose column stands at least k cubes above them (height - level >= k). Board kind k + 1.
-OCC, NEAR, SUP = 0, 1, 2
+# Boards `shape_candidates` shifts, by kind: NEAR (every cell sharing at least a corner with a placed cube), SUP
+# (every cell where a cube would rest on something: above a cube, or on the floor) and FACE j for j >= 1 (kind
+# j + 1): the cells a cube must not take when the block's top is j - 1 levels above it (see `boards`).
+NEAR, SUP = 0, 1
 LEVEL = tuple(((1 << LAYER) - 1) << (LAYER * (z + 1)) for z in range(HEIGHT))  # every cell of level z
 
 
-def boards(occ: int, near: int, high: list[int], width: int, depth: int) -> list[int]:
-    """The boards of a temple, by kind (see OCC above). `high[k]` is every cell of a column taller than k cubes.
+def boards(occ: int, near: int, high: list[int], width: int, depth: int, kinds: int) -> list[int]:
+    """The first `kinds` boards of a temple (see NEAR above). `high[k]` is every cell of a column taller than k.
 
-    Why TALL: a block at level z with top dz = t touching face to face an occupied cell at level z + fz must rise
-    above that cell's whole column: height < z + t + 1, i.e. height - (z + fz) <= t - fz. So the cell is
-    forbidden exactly when it is in TALL (t - fz + 1), a test that does not depend on z: one shifted board per
-    face cell tests every anchor at once."""
-    out = [occ, near, (occ << LAYER) | floor_layer(width, depth)]
-    for k in range(2, HEIGHT + 1):
-        m = 0
-        for z in range(HEIGHT - k + 1):
-            m |= LEVEL[z] & high[z + k - 1]
-        out.append(occ & m)
+    Why FACE: a block whose top is at level z + t may touch face to face (on a side, or from below) an occupied
+    cell at level z + f only if that cell's column is lower than the block's top: height - (z + f) <= t - f.
+    With TALL k = the occupied cells whose column rises at least k cubes from them (height - level >= k; TALL 0
+    = TALL 1 = occ), a cube of the block t - d levels below its top is refused on an occupied cell, beside a
+    TALL (t - d + 1) cell or below a TALL (t - d) cell: FACE (t - d + 1), a test that does not depend on z. So a
+    whole orientation's no-overlap and face-contact test is one shifted board per cube. Neighbours that are the
+    block's own cubes add nothing: TALL is part of occ, which the cube itself must not be."""
+    out = [near, (occ << LAYER) | floor_layer(width, depth)]
+    below = occ  # TALL (j - 1)
+    for j in range(1, kinds - 1):
+        tall = occ
+        if j >= 2:
+            m = 0
+            for z in range(HEIGHT - j + 1):
+                m |= LEVEL[z] & high[z + j - 1]
+            tall &= m
+        out.append(occ | tall << 1 | tall >> 1 | tall << PX | tall >> PX | below >> LAYER)
+        below = tall
     return out
 
 
@@ -230,12 +238,11 @@ class ShapePlan:
     """A shape's orientations compiled for `shape_candidates`: the distinct (board kind, offset) shifts they
     need, done once per listing for all of them, and per orientation getters of the shifted boards to combine.
 
-    An orientation's row: (`touch`: near at each cube, any; `bad`: occupied at a cube, or at a face cell in
-    the TALL board its level asks for, any; `rest`: sup at each column bottom without a bridge, all;
-    `bridged`: (bottom, ((left end, right end), ...)) for bottoms that may also hang between two resting ends),
-    indices into the shifted boards."""
+    An orientation's row: (`touch`: NEAR at each cube, any; `bad`: the FACE board of each cube's depth below the
+    top, any; `rest`: SUP at each column bottom without a bridge, all; `bridged`: (bottom, ((left end, right
+    end), ...)) for bottoms that may also hang between two resting ends), as indices into the shifted boards."""
 
-    shifts: tuple[tuple[int, int], ...]  # (board kind, offset from the anchor + BIAS)
+    shifts: tuple[tuple[int, int], ...]  # (board kind, offset from the anchor)
     kinds: int  # boards needed (kinds 0 .. kinds - 1)
     rows: tuple[tuple[itemgetter[Any], itemgetter[Any], itemgetter[Any],
                       tuple[tuple[int, tuple[tuple[int, int], ...]], ...]], ...]
@@ -246,16 +253,12 @@ def shape_plan(cells: tuple[tuple[int, int], ...]) -> ShapePlan:
     index: dict[tuple[int, int], int] = {}
 
     def at(kind: int, off: int) -> int:
-        return index.setdefault((kind, off + BIAS), len(index))
+        return index.setdefault((kind, off), len(index))
 
     rows = []
     for o in orientations(cells):
-        touch = sorted({at(NEAR, off) for off in o.offs})
-        bad = {at(OCC, off) for off in o.offs}
-        for f in bits(o.face):
-            fz = f // LAYER - 1
-            k = o.top - fz + 1
-            bad.add(at(OCC if k <= 1 else k + 1, f - BIAS))
+        touch = [at(NEAR, off) for off in o.offs]
+        bad = [at(o.top - dz + 2, off) for (_, _, dz), off in zip(o.cubes, o.offs, strict=True)]  # FACE top-dz+1
         rest, bridged = [], []
         for b, pairs in zip(o.bottoms, o.bridges, strict=True):
             if pairs:
@@ -263,7 +266,7 @@ def shape_plan(cells: tuple[tuple[int, int], ...]) -> ShapePlan:
             else:
                 rest.append(at(SUP, b))
         assert rest, "a column bottom at an end of the block has nothing to hang from"
-        rows.append((_getter(touch), _getter(sorted(bad)), _getter(rest), tuple(bridged)))
+        rows.append((_getter(touch), _getter(bad), _getter(rest), tuple(bridged)))
     shifts = tuple(index)
     return ShapePlan(shifts, 1 + max(k for k, _ in shifts), tuple(rows))
 
@@ -275,8 +278,7 @@ def shape_candidates(oris: tuple[Orientation, ...], plan: ShapePlan, board: list
     or the floor or spanned by a straight bridge of the block between two resting ends, and above every stack it
     touches face to face (see `boards`). `board` is `boards(...)` of the temple: each board is shifted once per
     distinct offset the shape's orientations need, then every orientation is a few ANDs and ORs."""
-    biased = [b << BIAS for b in board[:plan.kinds]]
-    sh = [biased[k] >> off for k, off in plan.shifts]
+    sh = [board[k] >> off for k, off in plan.shifts]
     bounds = orientation_bounds(oris, width, depth)
     out = []
     for n, (touch, bad, rest, bridged) in enumerate(plan.rows):

@@ -159,17 +159,26 @@ class BlockAndKeyState(State):
 
     def placements(self, b: int, kind: str = "place") -> list[Place]:
         """Every legal placement of block b (by the placement rules), in a stable order: orientation, then
-        anchor cell (z, y, x)."""
-        head = (kind, self.comp.block_ids[b])
-        make = tuple.__new__  # Place(...) without the NamedTuple's Python-level __new__: thousands per turn
+        anchor cell (z, y, x). Each `Place` is made once per process and reused (see `_place_row`)."""
+        bid = self.comp.block_ids[b]
         cell = G.CELL_OF
         out: list[Place] = []
         append = out.append
-        for n, m in enumerate(self.spot_masks(self.comp.block_shape(b))):
-            first = (*head, n)
+        masks = self.spot_masks(self.comp.block_shape(b))
+        rows = _place_rows(kind, bid, len(masks))
+        for n, m in enumerate(masks):
+            if not m:
+                continue
+            row = rows[n]
+            if row is None:
+                row = rows[n] = [None] * len(cell)
             while m:
                 low = m & -m
-                append(make(Place, first + cell[low.bit_length() - 1]))
+                a = low.bit_length() - 1
+                p = row[a]
+                if p is None:
+                    p = row[a] = tuple.__new__(Place, (kind, bid, n, *cell[a]))
+                append(p)
                 m ^= low
         return out
 
@@ -185,7 +194,8 @@ class BlockAndKeyState(State):
             return hit
         bk = self._boards
         if bk is None or bk[0] != occ:
-            bk = self._boards = (occ, G.boards(occ, self.near, self.high, self.W, self.D))
+            kinds = _board_kinds(self.comp)
+            bk = self._boards = (occ, G.boards(occ, self.near, self.high, self.W, self.D, kinds))
         found = G.shape_candidates(G.orientations(cells), G.shape_plan(cells), bk[1], self.W, self.D)
         if len(_SPOTS) > 40_000:
             _SPOTS.clear()
@@ -392,8 +402,9 @@ class BlockAndKeyState(State):
         if ph == "orient":
             return list(A.ORIENT)
         if ph in ("draft", "turn"):
-            acts: list[BKAction] = [A.DIG[i] for i, line in enumerate(SITE_LINES)
-                                    if any(self.site[s] >= 0 for s in line)]
+            site = self.site
+            acts: list[BKAction] = [A.DIG[i] for i, (s1, s2, s3) in enumerate(SITE_LINES)
+                                    if site[s1] >= 0 or site[s2] >= 0 or site[s3] >= 0]
             if ph == "turn":
                 for b in sorted(self.supply[p]):
                     acts += self.placements(b)
@@ -854,6 +865,33 @@ def _block_index(comp: Components) -> dict[str, int]:
 
 
 _BLOCK_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def _board_kinds(comp: Components) -> int:
+    """How many of `G.boards` the component set's shapes use (the tallest orientation asks for the most)."""
+    hit = _BOARD_KINDS.get(comp.shape_cells)
+    if hit is None:
+        hit = _BOARD_KINDS[comp.shape_cells] = max(G.shape_plan(c).kinds for c in comp.shape_cells)
+    return hit
+
+
+_BOARD_KINDS: dict[tuple[tuple[tuple[int, int], ...], ...], int] = {}
+
+
+def _place_rows(kind: str, bid: str, count: int) -> list[list[Place | None] | None]:
+    """Per orientation of a block, the `Place` at each anchor bit, made on first use (a row per orientation,
+    when first needed): building a NamedTuple costs more than the rest of listing a placement, and the same
+    few thousand recur all game."""
+    key = (kind, bid)
+    rows = _PLACE_ROWS.get(key)
+    if rows is None:
+        rows = _PLACE_ROWS[key] = [None] * count
+    elif len(rows) < count:  # a component file whose block of this id has more orientations
+        rows += [None] * (count - len(rows))
+    return rows
+
+
+_PLACE_ROWS: dict[tuple[str, str], list[list[Place | None] | None]] = {}
 _SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
 
 
