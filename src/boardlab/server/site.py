@@ -253,7 +253,9 @@ class Site:
 
     async def _zombie_move(self, t: Table, info: SiteInfo, seat: int, version: int) -> str | None:
         """The move a bot of the table's level makes for a seat out of time."""
-        bot_seed = (t.seed * 1_000_003 + version * 37 + seat) & ((1 << 62) - 1)
+        # independent of the table seed (as in TableService._bot_move): the bot's moves are logged, and a
+        # seed derived from the table's would let its random moves leak bits of the deal
+        bot_seed = secrets.randbits(62)
         level = info.bot_level if info.bot_level in known_bot_kinds() else "random"
         if level in ("random", "easy"):
             return str(random_choice(t.state.legal_actions(), bot_seed))

@@ -38,6 +38,7 @@ from boardlab.core import (
     UnknownGameError,
     get_game,
 )
+from boardlab.core.rng import new_seed
 
 from . import policy
 from .botpool import FairPool, fair_choose
@@ -405,7 +406,8 @@ class TableService:
                 effective.append(r)
             elif r.kind == "undo" and effective:
                 effective.pop()
-        state = game.new_game(trow.players, trow.seed, **options)
+        seed = int(trow.seed)  # stored as decimal text (0003); rows from before hold the same number
+        state = game.new_game(trow.players, seed, **options)
         entries = TableLog()
         for r in effective:
             action = game.parse_action(state, r.text)
@@ -417,7 +419,7 @@ class TableService:
             trow.id,
             game,
             trow.players,
-            trow.seed,
+            seed,
             options,
             bool(trow.public),
             trow.status,
@@ -469,7 +471,9 @@ class TableService:
                     f"option {key!r} cannot be set from the network "
                     f"(allowed: {', '.join(sorted(allowed)) or 'none'})",
                 )
-        seed = secrets.randbits(63)  # the widest the seed column (BIGINT) holds; never sent to anyone
+        # 128 secret bits: selects core/rng.py's wide generator, whose draws do not give the seed away (a
+        # 64-bit SplitMix64 state is read off its outputs); never sent to anyone, not even after the game
+        seed = new_seed()
         try:
             state = game.new_game(players, seed, **options)
         except ConfigError as e:
@@ -529,7 +533,7 @@ class TableService:
                     id=tid,
                     game=game.name,
                     players=players,
-                    seed=seed,
+                    seed=str(seed),
                     options=options_json,
                     public=public,
                     status=t.status,
