@@ -16,6 +16,7 @@ from rich.table import Table
 
 from boardlab.core import BoardlabError, Game, State, get_game, observe
 from boardlab.core import games as game_names
+from boardlab.core.rng import is_wide, narrow_seed
 
 app = typer.Typer(help="boardlab: play, simulate and benchmark modern board games.", no_args_is_help=True,
                   add_completion=False)
@@ -159,7 +160,8 @@ def play(
     game: Annotated[str, typer.Argument(help="game name, e.g. cacao")] = "cacao",
     seats: Annotated[str, typer.Option(help="comma-separated: me (a person) or a bot kind/level per seat")] = (
         "me,mcts,greedy"),
-    seed: Annotated[int | None, typer.Option(help="deal seed (random if omitted)")] = None,
+    seed: Annotated[int | None, typer.Option(help="deal seed, any width: 2**64 or more deals with the wide "
+                                              "generator (random 31-bit seed if omitted)")] = None,
     lang: Annotated[str, typer.Option(help="en or zh-TW")] = "en",
     think: Annotated[float, typer.Option(help="seconds per move for mcts bots")] = 0.95,
     save: Annotated[Path | None, typer.Option(help="write the finished (or stopped) game as JSON")] = None,
@@ -178,7 +180,7 @@ def play(
         seed = secrets.randbelow(2**31)
     try:
         state = g.new_game(len(kinds), seed, **_game_options(g, option))
-        bots = {i: make_bot(k, seed * 7 + i, **({"seconds": think} if k in ("mcts", "hard") else {}))
+        bots = {i: make_bot(k, _bot_seed(seed, i), **({"seconds": think} if k in ("mcts", "hard") else {}))
                 for i, k in enumerate(kinds) if k not in HUMAN}
     except (BoardlabError, ValueError, TypeError) as e:
         console.print(f"[red]{escape(str(e))}[/]")
@@ -214,6 +216,15 @@ def play(
     console.print(_score_table(state, lang))
     console.print(_ui(lang, "winners", who=", ".join(_seat_name(g, w, lang) for w in state.winners())))
     _save(state, save, lang)
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    """A bot's own seed: `seed * 7 + seat` (within 64 bits) for a narrow deal seed, so a command plays as it
+    always did; for a wide one (--seed of 2**64 or more) a keyed hash of it, so bots stay on the fast
+    narrow generator without handing out low bits of the deal seed."""
+    if is_wide(seed):
+        return narrow_seed(seed, f"bot {seat}")
+    return (seed * 7 + seat) & ((1 << 64) - 1)
 
 
 def _save(state: State, path: Path | None, lang: str) -> None:

@@ -114,3 +114,32 @@ def test_bench_quick(tmp_path: Path) -> None:
 def test_games_lists_cacao() -> None:
     proc = run(["games", "--lang", "zh-TW"])
     assert "cacao" in proc.stdout and "可可亞" in proc.stdout
+
+
+def test_play_and_simulate_take_a_wide_seed(tmp_path: Path) -> None:
+    """A 128-bit --seed deals with the wide generator: the save holds it as a decimal string and loads back
+    to the same game; the bots' seeds are narrow and not the seed's low bits; simulate records replay."""
+    from boardlab.cli import _bot_seed
+    from boardlab.core.rng import Rng
+
+    wide = (1 << 128) | 0xC0FFEE
+    save = tmp_path / "wide.json"
+    proc = run(["play", "cacao", "--seats", "random,random", "--seed", str(wide), "--save", str(save)])
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert f"seed {wide}" in proc.stdout
+    data = json.loads(save.read_text())
+    assert data["seed"] == str(wide)
+    assert boardlab.load(data).snapshot() == data["state"]
+    assert boardlab.new_game("cacao", players=2, seed=wide).snapshot() != boardlab.new_game(
+        "cacao", players=2, seed=wide & ((1 << 64) - 1)).snapshot()
+    assert _bot_seed(5, 1) == 36 and _bot_seed(2**62, 1) == (2**62 * 7 + 1) & ((1 << 64) - 1)  # as before
+    assert not Rng(_bot_seed(wide, 1)).wide and _bot_seed(wide, 1) != _bot_seed(wide, 0)
+    assert _bot_seed(wide, 1) != (wide * 7 + 1) & ((1 << 64) - 1)
+    out = tmp_path / "sim.json"
+    proc = run(["simulate", "cacao", "--seats", "random,random", "--games", "2", "--seed", str(wide),
+                "--out", str(out)])
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    rec = json.loads(out.read_text())["records"][1]
+    assert rec["seed"] == wide * 100_003 + 1
+    replayed = boardlab.get_game("cacao").replay(2, rec["seed"], rec["actions"])
+    assert [s.total for s in replayed.scores()] == rec["scores"]

@@ -20,7 +20,7 @@ import pytest
 import boardlab
 from boardlab.core import games, get_game
 from boardlab.core.errors import SaveError
-from boardlab.core.rng import Rng, is_wide, new_seed, seed_from_json, seed_to_json
+from boardlab.core.rng import Rng, is_wide, narrow_seed, new_seed, seed_from_json, seed_to_json
 
 # (next64 x3, randbelow(10**9+7), randbelow(6)), shuffle(range(12)), random(), fork().next64(), state:
 # recorded with the SplitMix64-only generator (before wide seeds), so narrow streams cannot drift
@@ -224,3 +224,10 @@ def test_saves_refuse_bad_seeds() -> None:
             boardlab.load({**data, "seed": bad})
     narrow = boardlab.new_game("cacao", players=2, seed=12).to_json()
     assert narrow["seed"] == 12 and boardlab.load({**narrow, "seed": "12"}).seed == 12
+
+
+def test_narrow_seeds_for_helpers() -> None:
+    """narrow_seed: a 64-bit seed per label, fixed for a wide seed, different across labels and seeds."""
+    a = narrow_seed(WIDE, "bot 0")
+    assert a == narrow_seed(WIDE, "bot 0") and 0 <= a < 2**64 and not Rng(a).wide
+    assert a != narrow_seed(WIDE, "bot 1") and a != narrow_seed(WIDE ^ (1 << 127), "bot 0")

@@ -201,6 +201,13 @@ def is_wide(seed: int) -> bool:
     return seed > _MASK
 
 
+def narrow_seed(seed: int, label: str) -> int:
+    """A 64-bit seed for a helper (a bot) of a game dealt from the wide `seed`: BLAKE2b of `label` keyed
+    with the seed's key. Helpers then run on the fast narrow generator, and what their draws give away
+    (their own state) tells nothing about the deal."""
+    return int.from_bytes(blake2b(label.encode(), key=_wide_key(seed), digest_size=8).digest(), "little")
+
+
 def new_seed(bits: int = 128) -> int:
     """A fresh secret seed with `bits` random bits from `secrets`, above a marker bit 2**bits so it
     always selects the wide generator (a bare 128-bit draw falls below 2**64 once in 2**64)."""
