@@ -296,6 +296,25 @@ def shape_candidates(oris: tuple[Orientation, ...], plan: ShapePlan, board: list
 CUBE_NEAR = make_orientation(((0, 0, 0),)).near
 
 
+ViewCell = tuple[int, int, int]  # (view cell index u + 8 w, depth key: larger is nearer the viewer, plane bit)
+
+
+@lru_cache(maxsize=16)
+def projections(width: int, depth: int) -> tuple[tuple[ViewCell, ...], ...]:
+    """Where each temple cell x + 8 (y + 8 z) projects in the five views (top, S, E, N, W; a side view's
+    left-right order is its viewer's): per view, (index u + 8 w, depth key, bit u + 16 w of a colour plane).
+    A table, because every cube placed and every claim test asks it for each view."""
+    out = []
+    for z in range(HEIGHT):
+        for y in range(MAX_FLOOR):
+            for x in range(MAX_FLOOR):
+                row = []
+                for u, w, key in ((x, y, z), (x, z, -y), (y, z, x), (width - 1 - x, z, y), (depth - 1 - y, z, -x)):
+                    row.append((u + MAX_FLOOR * w, key, 1 << (u + VSTRIDE * w) if u >= 0 else 0))
+                out.append(tuple(row))
+    return tuple(out)
+
+
 # -- key patterns ----------------------------------------------------------------------------------------
 PatternCells = tuple[tuple[int, int, int], ...]  # (du, dv, colour code); dv grows upwards
 
@@ -343,3 +362,12 @@ def origin_mask(U: int, V: int, w: int, h: int) -> int:
         for u0 in range(U - w + 1):
             m |= 1 << (u0 + VSTRIDE * v0)
     return m
+
+
+KeyRotation = tuple[int, tuple[tuple[int, int], ...]]  # (origin mask, ((colour code, bit shift), ...))
+
+
+@lru_cache(maxsize=4096)
+def key_rotations(rows: tuple[str, ...], colours: tuple[str, ...], U: int, V: int) -> tuple[KeyRotation, ...]:
+    """`rotation_shifts` for a U x V view, each with the `origin_mask` of its size."""
+    return tuple((origin_mask(U, V, w, h), cells) for w, h, cells in rotation_shifts(rows, colours))

@@ -61,6 +61,7 @@ class BlockAndKeyState(State):
         self.vcol = [[0] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
         self.vown = [[-1] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
         self.vdep = [[-99] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
+        self._keytab = _key_tables(comp, self.W, self.D)
         self.planes = [[0] * 6 for _ in VIEWS]  # per view, per colour code: bits u + 16 w of the cells showing it
         self.placed: list[tuple[int, int, int, int, int, int]] = []  # block, orient, x, y, z, seat (-1 Ancients)
         self.core_turn = 0
@@ -109,8 +110,11 @@ class BlockAndKeyState(State):
         self._settle()
 
     # -- the temple ---------------------------------------------------------------------------------------
-    def _add_cube(self, x: int, y: int, z: int, b: int) -> None:
-        self.grid[gidx(x, y, z)] = b
+    def _add_cube(self, x: int, y: int, z: int, b: int, shown: list[int] | None = None) -> None:
+        """Put a cube of block b at (x, y, z): masks, heights and the five views. `shown` (per view) gets the
+        plane bits of the view cells the cube now shows in."""
+        g = gidx(x, y, z)
+        self.grid[g] = b
         self.occ |= 1 << G.idx(x, y, z)
         self.near |= G.CUBE_NEAR << G.shift(x, y, z)
         col = x + MAX_FLOOR * y
@@ -119,13 +123,22 @@ class BlockAndKeyState(State):
             for k in range(self.heights[col], z + 1):
                 self.high[k] |= cm
             self.heights[col] = z + 1
-        W, D = self.W, self.D
-        for v, (u, w, key) in enumerate(((x, y, z), (x, z, -y), (y, z, x), (W - 1 - x, z, y), (D - 1 - y, z, -x))):
-            i = u + MAX_FLOOR * w
-            if key > self.vdep[v][i]:
-                self.vdep[v][i] = key
-                self.vown[v][i] = b
-                self._set_colour(v, i, self._face_colour(b, v))
+        colour = self.comp.block_colour(b) + 1 if b != self.core else 0  # the core's colour depends on the view
+        vdep, vown, vcol, planes = self.vdep, self.vown, self.vcol, self.planes
+        for v, (i, key, bit) in enumerate(G.projections(self.W, self.D)[g]):
+            dep = vdep[v]
+            if key > dep[i]:
+                dep[i] = key
+                vown[v][i] = b
+                c = colour or self._face_colour(b, v)
+                cols, plane = vcol[v], planes[v]
+                old = cols[i]
+                if old:
+                    plane[old] &= ~bit
+                plane[c] |= bit
+                cols[i] = c
+                if shown is not None:
+                    shown[v] |= bit
 
     def _set_colour(self, v: int, i: int, c: int) -> None:
         bit = 1 << (i % MAX_FLOOR + G.VSTRIDE * (i // MAX_FLOOR))
@@ -151,11 +164,13 @@ class BlockAndKeyState(State):
     def orientation(self, b: int, o: int) -> G.Orientation:
         return G.orientations(self.comp.shape_cells[self.comp.block_shape(b)])[o]
 
-    def _place(self, b: int, o: int, x: int, y: int, z: int, seat: int) -> None:
-        ori = self.orientation(b, o)
-        for dx, dy, dz in ori.cubes:
-            self._add_cube(x + dx, y + dy, z + dz, b)
+    def _place(self, b: int, o: int, x: int, y: int, z: int, seat: int) -> list[int]:
+        """Place block b; per view, the plane bits of the cells where it shows (for the claim)."""
+        shown = [0] * len(VIEWS)
+        for dx, dy, dz in self.orientation(b, o).cubes:
+            self._add_cube(x + dx, y + dy, z + dz, b, shown)
         self.placed.append((b, o, x, y, z, seat))
+        return shown
 
     def placements(self, b: int, kind: str = "place") -> list[Place]:
         """Every legal placement of block b (by the placement rules), in a stable order: orientation, then
@@ -223,31 +238,36 @@ class BlockAndKeyState(State):
         return m
 
     def key_match(self, k: int, seat: int, new: int | None,
-                  masks: dict[int, int] | None = None) -> tuple[int, int, int, int] | None:
+                  masks: list[int] | None = None) -> tuple[int, int, int, int] | None:
         """Where key k shows in one of `seat`'s allowed views (view, rotation, u, w of the pattern's corner),
-        with at least one coloured cell on a face of block `new` (None: any match). Blank cells match
-        anything; the pattern is turned, never mirrored, and must lie inside the view. Bitwise: the corners
-        where every coloured cell finds its colour are the AND of the colour planes shifted by each cell."""
-        rots = G.rotation_shifts(self.comp.keys[k].pattern, self.comp.colours)
+        with at least one coloured cell on a face of block `new` (None: any match); `masks`, per view, the cells
+        where `new` shows if known. Blank cells match anything; the pattern is turned, never mirrored, and must
+        lie inside the view. Bitwise: the corners where every coloured cell finds its colour are the AND of the
+        colour planes shifted by each cell; with a new block, only corners putting a cell of its colour on one
+        of its faces are tried (it shows its own colour, so no other cell can land there in a match)."""
+        rots, colours = self._keytab[k]
+        colour = newm = 0
+        if new is not None and new != self.core:
+            colour = self.comp.block_colour(new) + 1
+            if colour not in colours:
+                return None
         for v in self.allowed_views(seat):
-            U, V, _, _ = self.view_grid(v)
             planes = self.planes[v]
-            newm = 0
             if new is not None:
                 newm = masks[v] if masks is not None else self.new_mask(v, new)
                 if not newm:
                     continue
-            for r, (w, h, cells) in enumerate(rots):
-                m = G.origin_mask(U, V, w, h)
+            for r, (m, cells) in enumerate(rots[v]):
+                if new is not None:
+                    touch = 0
+                    for c, sh in cells:
+                        if c == colour or not colour:
+                            touch |= newm >> sh
+                    m &= touch
                 for c, sh in cells:
-                    m &= planes[c] >> sh
                     if not m:
                         break
-                if m and new is not None:
-                    touch = 0
-                    for _, sh in cells:
-                        touch |= newm >> sh
-                    m &= touch
+                    m &= planes[c] >> sh
                 if m:
                     low = (m & -m).bit_length() - 1
                     return v, r, low % G.VSTRIDE, low // G.VSTRIDE
@@ -259,36 +279,32 @@ class BlockAndKeyState(State):
         comp = self.comp
         b = _block_index(comp)[p.block]
         colour = comp.block_colour(b) + 1
-        letter = comp.colours[colour - 1]
-        keys = [k for k in self.hands[seat] if any(letter in row for row in comp.keys[k].pattern)]
+        keys = [k for k in self.hands[seat] if colour in self._keytab[k][1]]
         if not keys:
             return False
-        ori = self.orientation(b, p.orient)
-        cubes = [(p.x + dx, p.y + dy, p.z + dz) for dx, dy, dz in ori.cubes]
-        W, D = self.W, self.D
+        proj = G.projections(self.W, self.D)
+        cells = [proj[gidx(p.x + dx, p.y + dy, p.z + dz)] for dx, dy, dz in self.orientation(b, p.orient).cubes]
         for v in self.allowed_views(seat):
             dep = self.vdep[v]
             newm = 0
-            for x, y, z in cubes:
-                u, w, key = ((x, y, z), (x, z, -y), (y, z, x), (W - 1 - x, z, y), (D - 1 - y, z, -x))[v]
-                if key > dep[u + MAX_FLOOR * w]:
-                    newm |= 1 << (u + G.VSTRIDE * w)
+            for cell in cells:
+                i, key, bit = cell[v]
+                if key > dep[i]:
+                    newm |= bit
             if not newm:
                 continue
             keep = ~newm
             planes = [q & keep for q in self.planes[v]]
             planes[colour] |= newm
-            U, V, _, _ = self.view_grid(v)
             for k in keys:
-                for w_, h_, cells in G.rotation_shifts(comp.keys[k].pattern, comp.colours):
-                    m = G.origin_mask(U, V, w_, h_)
-                    for c, sh in cells:
+                for m, pattern in self._keytab[k][0][v]:
+                    for c, sh in pattern:
                         m &= planes[c] >> sh
                         if not m:
                             break
                     if m:
                         touch = 0
-                        for c, sh in cells:
+                        for c, sh in pattern:
                             if c == colour:
                                 touch |= newm >> sh
                         if m & touch:
@@ -315,16 +331,14 @@ class BlockAndKeyState(State):
         want = self.comp.enigmas[self.enigma[seat]] + 1
         own = self.view_of[seat]
         dep = self.vdep[own]
-        W, D = self.W, self.D
+        proj = G.projections(self.W, self.D)
         scored = []
         for i, a in enumerate(places):
             b = _block_index(self.comp)[a.block]
             same = self.comp.block_colour(b) + 1 == want
             cells = set()
             for dx, dy, dz in self.orientation(b, a.orient).cubes:
-                x, y, z = a.x + dx, a.y + dy, a.z + dz
-                u, w, key = ((x, y, z), (x, z, -y), (y, z, x), (W - 1 - x, z, y), (D - 1 - y, z, -x))[own]
-                j = u + MAX_FLOOR * w
+                j, key, _ = proj[gidx(a.x + dx, a.y + dy, a.z + dz)][own]
                 if key > dep[j]:
                     cells.add(j)
             gain = sum(1 if same else -(self.vcol[own][j] == want) for j in cells)
@@ -332,31 +346,9 @@ class BlockAndKeyState(State):
         scored.sort()
         return digs + [a for _, _, a in scored[:SEARCH_PLACEMENTS]]
 
-    def _shown_masks(self, seat: int, b: int) -> dict[int, int]:
-        """`new_mask` of the block just placed in each of the seat's views, from its own cubes' projections
-        (the only cells it can show in) instead of scanning every view cell."""
-        _, o, x0, y0, z0, _ = self.placed[-1]
-        assert self.placed[-1][0] == b
-        W, D = self.W, self.D
-        out = {}
-        for v in self.allowed_views(seat):
-            own = self.vown[v]
-            m = 0
-            for dx, dy, dz in self.orientation(b, o).cubes:
-                x, y, z = x0 + dx, y0 + dy, z0 + dz
-                u, w, _ = ((x, y, z), (x, z, -y), (y, z, x), (W - 1 - x, z, y), (D - 1 - y, z, -x))[v]
-                if own[u + MAX_FLOOR * w] == b:
-                    m |= 1 << (u + G.VSTRIDE * w)
-            out[v] = m
-        return out
-
-    def _claim(self, seat: int, b: int) -> list[int]:
-        masks = self._shown_masks(seat, b)
-        # a claimed key has a cell on the new block, which shows its own colour: keys without it cannot match
-        letter = self.comp.colours[self.comp.block_colour(b)]
-        keys = self.comp.keys
-        got = [k for k in sorted(self.hands[seat]) if any(letter in row for row in keys[k].pattern)
-               and self.key_match(k, seat, b, masks) is not None]
+    def _claim(self, seat: int, b: int, shown: list[int]) -> list[int]:
+        """Every key of the seat's hand that block b, just placed and showing at `shown`, completes."""
+        got = [k for k in sorted(self.hands[seat]) if self.key_match(k, seat, b, shown) is not None]
         for k in got:
             self.hands[seat].remove(k)
             self.claimed[seat].append(k)
@@ -450,8 +442,8 @@ class BlockAndKeyState(State):
             self.passes = 0
             b = comp.block_ids.index(action.block)
             self.supply[p].remove(b)
-            self._place(b, action.orient, action.x, action.y, action.z, p)
-            self.claimed_now = self._claim(p, b)
+            shown = self._place(b, action.orient, action.x, action.y, action.z, p)
+            self.claimed_now = self._claim(p, b, shown)
             self._after_action()
         elif isinstance(action, BlockAct):
             b = comp.block_ids.index(action.block)
@@ -837,7 +829,7 @@ class BlockAndKeyState(State):
         return why_illegal(self, action)
 
 
-_SHARED = ("comp", "solo", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "_boards",
+_SHARED = ("comp", "solo", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "_boards", "_keytab",
            "core_turn", "phase", "actor", "turn_seat", "final", "remaining", "passes", "solo_turn", "drew",
            "last_drawn", "ancient_block")
 
@@ -876,6 +868,23 @@ def _board_kinds(comp: Components) -> int:
 
 
 _BOARD_KINDS: dict[tuple[tuple[tuple[int, int], ...], ...], int] = {}
+KeyTable = list[tuple[list[tuple[G.KeyRotation, ...]], frozenset[int]]]
+
+
+def _key_tables(comp: Components, width: int, depth: int) -> KeyTable:
+    """Per key card: its distinct rotations as matched in each view of a width x depth temple, and the colour
+    codes it uses. Looked up once per game (components are few and kept alive by the key)."""
+    hit = _KEY_TABLES.get((id(comp), width, depth))
+    if hit is None or hit[0] is not comp:
+        dims = ((width, depth), (width, HEIGHT), (depth, HEIGHT), (width, HEIGHT), (depth, HEIGHT))
+        table = [([G.key_rotations(k.pattern, comp.colours, U, V) for U, V in dims],
+                  frozenset(comp.colours.index(ch) + 1 for row in k.pattern for ch in row if ch != "."))
+                 for k in comp.keys]
+        hit = _KEY_TABLES[(id(comp), width, depth)] = (comp, table)
+    return hit[1]
+
+
+_KEY_TABLES: dict[tuple[int, int, int], tuple[Components, KeyTable]] = {}
 
 
 def _place_rows(kind: str, bid: str, count: int) -> list[list[Place | None] | None]:
