@@ -364,10 +364,16 @@ def origin_mask(U: int, V: int, w: int, h: int) -> int:
     return m
 
 
-KeyRotation = tuple[int, tuple[tuple[int, int], ...]]  # (origin mask, ((colour code, bit shift), ...))
+# (origin mask, ((colour code, bit shift), ...), per colour code the shifts of its cells (code 0: every cell))
+KeyRotation = tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]
 
 
 @lru_cache(maxsize=4096)
 def key_rotations(rows: tuple[str, ...], colours: tuple[str, ...], U: int, V: int) -> tuple[KeyRotation, ...]:
-    """`rotation_shifts` for a U x V view, each with the `origin_mask` of its size."""
-    return tuple((origin_mask(U, V, w, h), cells) for w, h, cells in rotation_shifts(rows, colours))
+    """`rotation_shifts` for a U x V view, each with the `origin_mask` of its size and its cells' shifts by
+    colour (a claim only tries corners that put a cell of the new block's colour on it)."""
+    out = []
+    for w, h, cells in rotation_shifts(rows, colours):
+        by_colour = tuple(tuple(sh for c, sh in cells if c == code or not code) for code in range(len(colours) + 2))
+        out.append((origin_mask(U, V, w, h), cells, by_colour))
+    return tuple(out)

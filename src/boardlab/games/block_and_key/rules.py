@@ -174,27 +174,29 @@ class BlockAndKeyState(State):
 
     def placements(self, b: int, kind: str = "place") -> list[Place]:
         """Every legal placement of block b (by the placement rules), in a stable order: orientation, then
-        anchor cell (z, y, x). Each `Place` is made once per process and reused (see `_place_row`)."""
+        anchor cell (z, y, x). Each `Place` is made once per process and reused (see `_place_rows`). Built
+        backwards (the highest bit of a mask is the cheaper one to find and clear) and reversed at the end."""
         bid = self.comp.block_ids[b]
         cell = G.CELL_OF
         out: list[Place] = []
         append = out.append
         masks = self.spot_masks(self.comp.block_shape(b))
         rows = _place_rows(kind, bid, len(masks))
-        for n, m in enumerate(masks):
+        for n in range(len(masks) - 1, -1, -1):
+            m = masks[n]
             if not m:
                 continue
             row = rows[n]
             if row is None:
                 row = rows[n] = [None] * len(cell)
             while m:
-                low = m & -m
-                a = low.bit_length() - 1
+                a = m.bit_length() - 1
                 p = row[a]
                 if p is None:
                     p = row[a] = tuple.__new__(Place, (kind, bid, n, *cell[a]))
                 append(p)
-                m ^= low
+                m ^= 1 << a
+        out.reverse()
         return out
 
     def spot_masks(self, shape: int) -> tuple[int, ...]:
@@ -257,12 +259,11 @@ class BlockAndKeyState(State):
                 newm = masks[v] if masks is not None else self.new_mask(v, new)
                 if not newm:
                     continue
-            for r, (m, cells) in enumerate(rots[v]):
+            for r, (m, cells, by_colour) in enumerate(rots[v]):
                 if new is not None:
                     touch = 0
-                    for c, sh in cells:
-                        if c == colour or not colour:
-                            touch |= newm >> sh
+                    for sh in by_colour[colour]:
+                        touch |= newm >> sh
                     m &= touch
                 for c, sh in cells:
                     if not m:
@@ -297,7 +298,7 @@ class BlockAndKeyState(State):
             planes = [q & keep for q in self.planes[v]]
             planes[colour] |= newm
             for k in keys:
-                for m, pattern in self._keytab[k][0][v]:
+                for m, pattern, _ in self._keytab[k][0][v]:
                     for c, sh in pattern:
                         m &= planes[c] >> sh
                         if not m:
