@@ -13,9 +13,9 @@ rotation in 3D, so its mirror image lies flat too and is included, but nothing a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache, reduce
-from operator import and_, itemgetter, or_
+from functools import lru_cache
 from typing import Any
 
 from .components import HEIGHT, MAX_FLOOR
@@ -228,24 +228,21 @@ def boards(occ: int, near: int, high: list[int], width: int, depth: int, kinds: 
     return out
 
 
-def _getter(items: list[int]) -> itemgetter[Any]:
-    """An itemgetter that always returns a tuple (a single item is asked twice: x | x == x & x == x)."""
-    return itemgetter(*(items * 2 if len(items) == 1 else items))
+Bridged = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
 
 
 @dataclass(frozen=True, eq=False)
 class ShapePlan:
-    """A shape's orientations compiled for `shape_candidates`: the distinct (board kind, offset) shifts they
-    need, done once per listing for all of them, and per orientation getters of the shifted boards to combine.
+    """What `shape_candidates` computes for a shape's orientations: the distinct (board kind, offset) shifts they
+    need, done once per listing for all of them, and per orientation which shifted boards it combines.
 
     An orientation's row: (`touch`: NEAR at each cube, any; `bad`: the FACE board of each cube's depth below the
     top, any; `rest`: SUP at each column bottom without a bridge, all; `bridged`: (bottom, ((left end, right
-    end), ...)) for bottoms that may also hang between two resting ends), as indices into the shifted boards."""
+    end), ...)) for bottoms that may also hang between two resting ends), as indices into `shifts`."""
 
     shifts: tuple[tuple[int, int], ...]  # (board kind, offset from the anchor)
     kinds: int  # boards needed (kinds 0 .. kinds - 1)
-    rows: tuple[tuple[itemgetter[Any], itemgetter[Any], itemgetter[Any],
-                      tuple[tuple[int, tuple[tuple[int, int], ...]], ...]], ...]
+    rows: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], Bridged], ...]
 
 
 @lru_cache(maxsize=64)
@@ -257,8 +254,8 @@ def shape_plan(cells: tuple[tuple[int, int], ...]) -> ShapePlan:
 
     rows = []
     for o in orientations(cells):
-        touch = [at(NEAR, off) for off in o.offs]
-        bad = [at(o.top - dz + 2, off) for (_, _, dz), off in zip(o.cubes, o.offs, strict=True)]  # FACE top-dz+1
+        touch = tuple(at(NEAR, off) for off in o.offs)
+        bad = tuple(at(o.top - dz + 2, off) for (_, _, dz), off in zip(o.cubes, o.offs, strict=True))  # FACE t-dz+1
         rest, bridged = [], []
         for b, pairs in zip(o.bottoms, o.bridges, strict=True):
             if pairs:
@@ -266,31 +263,49 @@ def shape_plan(cells: tuple[tuple[int, int], ...]) -> ShapePlan:
             else:
                 rest.append(at(SUP, b))
         assert rest, "a column bottom at an end of the block has nothing to hang from"
-        rows.append((_getter(touch), _getter(bad), _getter(rest), tuple(bridged)))
+        # a bridge whose two ends must rest anyway always holds: its bottom needs no test of its own
+        bridged = [(b, pairs) for b, pairs in bridged if not any(lt in rest and rt in rest for lt, rt in pairs)]
+        rows.append((touch, bad, tuple(rest), tuple(bridged)))
     shifts = tuple(index)
     return ShapePlan(shifts, 1 + max(k for k, _ in shifts), tuple(rows))
 
 
-def shape_candidates(oris: tuple[Orientation, ...], plan: ShapePlan, board: list[int], width: int,
-                     depth: int) -> tuple[int, ...]:
+def plan_source(plan: ShapePlan) -> str:
+    """A shape's plan as one straight-line Python function `candidates(board, bounds)`: each shifted board a
+    local, each orientation one expression. Why: the same work through loops, `reduce` and item getters costs
+    3-4 times as much (it is most of listing a turn's placements)."""
+    lines = ["def candidates(board, bounds):", "    " + ", ".join(f"b{k}" for k in range(plan.kinds)) +
+             f", = board[:{plan.kinds}]"]
+    lines += [f"    s{i} = b{k} >> {off}" if off else f"    s{i} = b{k}" for i, (k, off) in enumerate(plan.shifts)]
+
+    def any_(ix: tuple[int, ...]) -> str:
+        return "(" + " | ".join(f"s{i}" for i in ix) + ")"
+
+    exprs = []
+    for n, (touch, bad, rest, bridged) in enumerate(plan.rows):
+        terms = [f"bounds[{n}]", any_(touch), *(f"s{i}" for i in rest)]
+        terms += [f"(s{b} | " + " | ".join(f"s{lt} & s{rt}" for lt, rt in pairs) + ")" for b, pairs in bridged]
+        exprs.append(" & ".join(terms) + " & ~" + any_(bad))
+    lines.append("    return (" + ",\n            ".join(exprs) + ",)")
+    return "\n".join(lines) + "\n"
+
+
+@lru_cache(maxsize=64)
+def _compiled(cells: tuple[tuple[int, int], ...]) -> Callable[[list[int], tuple[int, ...]], tuple[int, ...]]:
+    namespace: dict[str, Any] = {}
+    exec(compile(plan_source(shape_plan(cells)), f"<block_and_key shape {cells}>", "exec"), namespace)
+    fn: Callable[[list[int], tuple[int, ...]], tuple[int, ...]] = namespace["candidates"]
+    return fn
+
+
+def shape_candidates(cells: tuple[tuple[int, int], ...], board: list[int], width: int, depth: int) -> tuple[int, ...]:
     """Per orientation of a shape, the anchors (bits at idx(x, y, z)) of its legal placements: inside the floor,
     on free cells, touching a placed block at least corner to corner, every column bottom resting on something
     or the floor or spanned by a straight bridge of the block between two resting ends, and above every stack it
     touches face to face (see `boards`). `board` is `boards(...)` of the temple: each board is shifted once per
-    distinct offset the shape's orientations need, then every orientation is a few ANDs and ORs."""
-    sh = [board[k] >> off for k, off in plan.shifts]
-    bounds = orientation_bounds(oris, width, depth)
-    out = []
-    for n, (touch, bad, rest, bridged) in enumerate(plan.rows):
-        cand = bounds[n] & reduce(or_, touch(sh)) & reduce(and_, rest(sh)) & ~reduce(or_, bad(sh))
-        for b, pairs in bridged:
-            if cand:
-                ok = sh[b]
-                for left, right in pairs:
-                    ok |= sh[left] & sh[right]
-                cand &= ok
-        out.append(cand)
-    return tuple(out)
+    distinct offset the shape's orientations need, then every orientation is a few ANDs and ORs (`plan_source`
+    compiled once per shape)."""
+    return _compiled(cells)(board, orientation_bounds(orientations(cells), width, depth))
 
 
 CUBE_NEAR = make_orientation(((0, 0, 0),)).near

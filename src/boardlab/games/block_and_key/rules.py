@@ -213,7 +213,7 @@ class BlockAndKeyState(State):
         if bk is None or bk[0] != occ:
             kinds = _board_kinds(self.comp)
             bk = self._boards = (occ, G.boards(occ, self.near, self.high, self.W, self.D, kinds))
-        found = G.shape_candidates(G.orientations(cells), G.shape_plan(cells), bk[1], self.W, self.D)
+        found = G.shape_candidates(cells, bk[1], self.W, self.D)
         if len(_SPOTS) > 40_000:
             _SPOTS.clear()
         _SPOTS[key] = found
