@@ -311,6 +311,13 @@ def shape_candidates(cells: tuple[tuple[int, int], ...], board: list[int], width
 CUBE_NEAR = make_orientation(((0, 0, 0),)).near
 
 
+def dilate(m: int) -> int:
+    """Every cell sharing at least a corner with a cell of m, those included (m on real cells only)."""
+    m |= m << 1 | m >> 1
+    m |= m << PX | m >> PX
+    return m | m << LAYER | m >> LAYER
+
+
 ViewCell = tuple[int, int, int]  # (view cell index u + 8 w, depth key: larger is nearer the viewer, plane bit)
 
 

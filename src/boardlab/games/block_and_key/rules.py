@@ -177,7 +177,6 @@ class BlockAndKeyState(State):
         anchor cell (z, y, x). Each `Place` is made once per process and reused (see `_place_rows`). Built
         backwards (the highest bit of a mask is the cheaper one to find and clear) and reversed at the end."""
         bid = self.comp.block_ids[b]
-        cell = G.CELL_OF
         out: list[Place] = []
         append = out.append
         masks = self.spot_masks(self.comp.block_shape(b))
@@ -188,12 +187,12 @@ class BlockAndKeyState(State):
                 continue
             row = rows[n]
             if row is None:
-                row = rows[n] = [None] * len(cell)
+                row = rows[n] = [None] * len(G.CELL_OF)
             while m:
                 a = m.bit_length() - 1
                 p = row[a]
                 if p is None:
-                    p = row[a] = tuple.__new__(Place, (kind, bid, n, *cell[a]))
+                    p = _place_at(rows, kind, bid, n, a)
                 append(p)
                 m ^= 1 << a
         out.reverse()
@@ -590,42 +589,49 @@ class BlockAndKeyState(State):
         W, D = self.W, self.D
         return ((0, 0), (2 * W, 0), (2 * W, 2 * D), (0, 2 * D))[stars - 1]
 
-    def _dist(self, cubes: list[tuple[int, int, int]], corner: tuple[int, int]) -> int:
-        cx, cy = corner
-        return min((2 * x + 1 - cx) ** 2 + (2 * y + 1 - cy) ** 2 for x, y, _ in cubes)
-
-    def block_cubes(self) -> dict[int, list[tuple[int, int, int]]]:
-        out: dict[int, list[tuple[int, int, int]]] = {}
-        for i, b in enumerate(self.grid):
-            if b >= 0:
-                z, r = divmod(i, MAX_FLOOR * MAX_FLOOR)
-                y, x = divmod(r, MAX_FLOOR)
-                out.setdefault(b, []).append((x, y, z))
-        return out
-
     def ancient_placements(self, b: int, stars: int) -> list[Place]:
         """Legal placements of the Ancients' block touching (at least corner to corner) a block nearest the
-        star corner; of those, the ones nearest the corner (docs: S5)."""
-        corner = self.corner_cell(stars)
-        cubes = self.block_cubes()
-        dists = {blk: self._dist(cs, corner) for blk, cs in cubes.items()}
-        best = min(dists.values())
+        star corner; of those, the ones nearest the corner (docs: S5). Distances are squared, between the star
+        corner and the centre of a cube's column (the nearest cube counts), in half cells."""
+        cx, cy = self.corner_cell(stars)
+        grid, cell = self.grid, G.CELL_OF
+        cubes = []  # (bit, block, distance) of every cube in the temple
+        m = self.occ
+        while m:
+            a = m.bit_length() - 1
+            m ^= 1 << a
+            x, y, z = cell[a]
+            cubes.append((a, grid[gidx(x, y, z)], (2 * x + 1 - cx) ** 2 + (2 * y + 1 - cy) ** 2))
+        best = min(d for _, _, d in cubes)
+        nearest = {blk for _, blk, d in cubes if d == best}
         target = 0
-        for blk, d in dists.items():
-            if d == best:
-                for x, y, z in cubes[blk]:
-                    target |= 1 << G.idx(x, y, z)
+        for a, blk, _ in cubes:
+            if blk in nearest:
+                target |= 1 << a
+        near = G.dilate(target)  # an anchor touches the target when one of its cubes is in here
+        shape = self.comp.block_shape(b)
+        oris = G.orientations(self.comp.shape_cells[shape])
         scored = []
-        for pl in self.placements(b, "ancients"):
-            ori = self.orientation(b, pl.orient)
-            if not (ori.near << G.shift(pl.x, pl.y, pl.z)) & target:
+        for n, m in enumerate(self.spot_masks(shape)):
+            if not m:
                 continue
-            cs = [(pl.x + dx, pl.y + dy, pl.z + dz) for dx, dy, dz in ori.cubes]
-            scored.append((self._dist(cs, corner), pl))
+            touch = 0
+            for off in oris[n].offs:
+                touch |= near >> off
+            m &= touch
+            xy = [(2 * dx + 1 - cx, 2 * dy + 1 - cy) for dx, dy, _ in oris[n].cubes]
+            while m:
+                low = m & -m
+                a = low.bit_length() - 1
+                m ^= low
+                x, y, _ = cell[a]
+                scored.append((min((2 * x + u) ** 2 + (2 * y + v) ** 2 for u, v in xy), n, a))
         if not scored:
             return []
-        near = min(d for d, _ in scored)
-        return [pl for d, pl in scored if d == near]
+        closest = min(d for d, _, _ in scored)
+        bid = self.comp.block_ids[b]
+        rows = _place_rows("ancients", bid, len(oris))
+        return [_place_at(rows, "ancients", bid, n, a) for d, n, a in scored if d == closest]
 
     # -- scoring ------------------------------------------------------------------------------------------------
     def enigma_faces(self, seat: int) -> int:
@@ -902,6 +908,17 @@ def _place_rows(kind: str, bid: str, count: int) -> list[list[Place | None] | No
 
 
 _PLACE_ROWS: dict[tuple[str, str], list[list[Place | None] | None]] = {}
+
+
+def _place_at(rows: list[list[Place | None] | None], kind: str, bid: str, n: int, a: int) -> Place:
+    """The `Place` of orientation n at anchor bit a, from `_place_rows(kind, bid, ...)`, made if new."""
+    row = rows[n]
+    if row is None:
+        row = rows[n] = [None] * len(G.CELL_OF)
+    p = row[a]
+    if p is None:
+        p = row[a] = tuple.__new__(Place, (kind, bid, n, *G.CELL_OF[a]))
+    return p
 _SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
 
 
