@@ -324,15 +324,16 @@ ViewCell = tuple[int, int, int]  # (view cell index u + 8 w, depth key: larger i
 @lru_cache(maxsize=16)
 def projections(width: int, depth: int) -> tuple[tuple[ViewCell, ...], ...]:
     """Where each temple cell x + 8 (y + 8 z) projects in the five views (top, S, E, N, W; a side view's
-    left-right order is its viewer's): per view, (index u + 8 w, depth key, bit u + 16 w of a colour plane).
-    A table, because every cube placed and every claim test asks it for each view."""
+    left-right order is its viewer's): per view, (index u + 8 w, depth key, `plane_bit`). A table, because
+    every cube placed and every claim test asks it for each view."""
     out = []
     for z in range(HEIGHT):
         for y in range(MAX_FLOOR):
             for x in range(MAX_FLOOR):
                 row = []
-                for u, w, key in ((x, y, z), (x, z, -y), (y, z, x), (width - 1 - x, z, y), (depth - 1 - y, z, -x)):
-                    row.append((u + MAX_FLOOR * w, key, 1 << (u + VSTRIDE * w) if u >= 0 else 0))
+                for v, (u, w, key) in enumerate(((x, y, z), (x, z, -y), (y, z, x), (width - 1 - x, z, y),
+                                                 (depth - 1 - y, z, -x))):
+                    row.append((u + MAX_FLOOR * w, key, plane_bit(v, u + MAX_FLOOR * w) if u >= 0 else 0))
                 out.append(tuple(row))
     return tuple(out)
 
@@ -366,7 +367,14 @@ def rotations(rows: tuple[str, ...], colours: tuple[str, ...]) -> tuple[tuple[in
 
 
 ShiftedPattern = tuple[int, int, tuple[tuple[int, int], ...]]
-VSTRIDE = 16  # a view cell (u, w) is bit u + 16 w of a colour plane: patterns shifted along a row never wrap
+VSTRIDE = 16  # a view cell (u, w) is bit u + 16 w of its view's part of a colour plane: shifted rows never wrap
+VIEW_BITS = VSTRIDE * MAX_FLOOR  # a colour plane holds the five views side by side, view v from bit v * VIEW_BITS
+VIEW_MASK = (1 << VIEW_BITS) - 1
+
+
+def plane_bit(v: int, i: int) -> int:
+    """The colour-plane bit of view v's cell i = u + 8 w."""
+    return 1 << (v * VIEW_BITS + i % MAX_FLOOR + VSTRIDE * (i // MAX_FLOOR))
 
 
 @lru_cache(maxsize=512)
@@ -386,16 +394,21 @@ def origin_mask(U: int, V: int, w: int, h: int) -> int:
     return m
 
 
-# (origin mask, ((colour code, bit shift), ...), per colour code the shifts of its cells (code 0: every cell))
-KeyRotation = tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]
+# (per view its origin mask in its part of the planes, the five together, ((colour code, bit shift), ...), per
+# colour code the shifts of its cells (code 0: every cell))
+KeyRotation = tuple[tuple[int, ...], int, tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]]
 
 
-@lru_cache(maxsize=4096)
-def key_rotations(rows: tuple[str, ...], colours: tuple[str, ...], U: int, V: int) -> tuple[KeyRotation, ...]:
-    """`rotation_shifts` for a U x V view, each with the `origin_mask` of its size and its cells' shifts by
-    colour (a claim only tries corners that put a cell of the new block's colour on it)."""
+@lru_cache(maxsize=1024)
+def key_rotations(rows: tuple[str, ...], colours: tuple[str, ...],
+                  dims: tuple[tuple[int, int], ...]) -> tuple[KeyRotation, ...]:
+    """`rotation_shifts` for views of these sizes (U, V), each with its corners in every view (`origin_mask`
+    placed in that view's part of the planes, so one AND chain tests all views: a pattern whose corner lies in
+    a view reads only that view) and its cells' shifts by colour (a claim only tries corners that put a cell of
+    the new block's colour on it)."""
     out = []
     for w, h, cells in rotation_shifts(rows, colours):
+        origins = tuple(origin_mask(U, V, w, h) << (v * VIEW_BITS) for v, (U, V) in enumerate(dims))
         by_colour = tuple(tuple(sh for c, sh in cells if c == code or not code) for code in range(len(colours) + 2))
-        out.append((origin_mask(U, V, w, h), cells, by_colour))
+        out.append((origins, sum(origins), cells, by_colour))
     return tuple(out)

@@ -62,7 +62,7 @@ class BlockAndKeyState(State):
         self.vown = [[-1] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
         self.vdep = [[-99] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
         self._keytab = _key_tables(comp, self.W, self.D)
-        self.planes = [[0] * 6 for _ in VIEWS]  # per view, per colour code: bits u + 16 w of the cells showing it
+        self.planes = [0] * 6  # per colour code: the cells of every view showing it (G.plane_bit)
         self.placed: list[tuple[int, int, int, int, int, int]] = []  # block, orient, x, y, z, seat (-1 Ancients)
         self.core_turn = 0
         cx, cy = fl.core
@@ -111,8 +111,8 @@ class BlockAndKeyState(State):
 
     # -- the temple ---------------------------------------------------------------------------------------
     def _add_cube(self, x: int, y: int, z: int, b: int, shown: list[int] | None = None) -> None:
-        """Put a cube of block b at (x, y, z): masks, heights and the five views. `shown` (per view) gets the
-        plane bits of the view cells the cube now shows in."""
+        """Put a cube of block b at (x, y, z): masks, heights and the five views. `shown[0]` gets the plane bits
+        of the view cells the cube now shows in."""
         g = gidx(x, y, z)
         self.grid[g] = b
         self.occ |= 1 << G.idx(x, y, z)
@@ -131,18 +131,18 @@ class BlockAndKeyState(State):
                 dep[i] = key
                 vown[v][i] = b
                 c = colour or self._face_colour(b, v)
-                cols, plane = vcol[v], planes[v]
+                cols = vcol[v]
                 old = cols[i]
                 if old:
-                    plane[old] &= ~bit
-                plane[c] |= bit
+                    planes[old] &= ~bit
+                planes[c] |= bit
                 cols[i] = c
                 if shown is not None:
-                    shown[v] |= bit
+                    shown[0] |= bit
 
     def _set_colour(self, v: int, i: int, c: int) -> None:
-        bit = 1 << (i % MAX_FLOOR + G.VSTRIDE * (i // MAX_FLOOR))
-        planes = self.planes[v]
+        bit = G.plane_bit(v, i)
+        planes = self.planes
         old = self.vcol[v][i]
         if old:
             planes[old] &= ~bit
@@ -164,13 +164,13 @@ class BlockAndKeyState(State):
     def orientation(self, b: int, o: int) -> G.Orientation:
         return G.orientations(self.comp.shape_cells[self.comp.block_shape(b)])[o]
 
-    def _place(self, b: int, o: int, x: int, y: int, z: int, seat: int) -> list[int]:
-        """Place block b; per view, the plane bits of the cells where it shows (for the claim)."""
-        shown = [0] * len(VIEWS)
+    def _place(self, b: int, o: int, x: int, y: int, z: int, seat: int) -> int:
+        """Place block b; the plane bits of the view cells where it shows (for the claim)."""
+        shown = [0]
         for dx, dy, dz in self.orientation(b, o).cubes:
             self._add_cube(x + dx, y + dy, z + dz, b, shown)
         self.placed.append((b, o, x, y, z, seat))
-        return shown
+        return shown[0]
 
     def placements(self, b: int, kind: str = "place") -> list[Place]:
         """Every legal placement of block b (by the placement rules), in a stable order: orientation, then
@@ -230,47 +230,54 @@ class BlockAndKeyState(State):
             return (self.view_of[seat],)
         return (0, 1, 2, 3, 4)
 
-    def new_mask(self, v: int, b: int) -> int:
-        """Bits (u + 16 w) of the cells of view v where block b shows."""
+    def new_mask(self, b: int) -> int:
+        """The plane bits (`G.plane_bit`) of the view cells where block b shows."""
         m = 0
-        for i, o in enumerate(self.vown[v]):
-            if o == b:
-                m |= 1 << (i % MAX_FLOOR + G.VSTRIDE * (i // MAX_FLOOR))
+        for v, own in enumerate(self.vown):
+            for i, o in enumerate(own):
+                if o == b:
+                    m |= G.plane_bit(v, i)
         return m
 
     def key_match(self, k: int, seat: int, new: int | None,
-                  masks: list[int] | None = None) -> tuple[int, int, int, int] | None:
-        """Where key k shows in one of `seat`'s allowed views (view, rotation, u, w of the pattern's corner),
-        with at least one coloured cell on a face of block `new` (None: any match); `masks`, per view, the cells
-        where `new` shows if known. Blank cells match anything; the pattern is turned, never mirrored, and must
-        lie inside the view. Bitwise: the corners where every coloured cell finds its colour are the AND of the
-        colour planes shifted by each cell; with a new block, only corners putting a cell of its colour on one
-        of its faces are tried (it shows its own colour, so no other cell can land there in a match)."""
+                  shown: int | None = None) -> tuple[int, int, int, int] | None:
+        """Where key k shows in one of `seat`'s allowed views (view, rotation, u, w of the pattern's corner; the
+        first view in order, then rotation, then corner), with at least one coloured cell on a face of block
+        `new` (None: any match); `shown`, the plane bits where `new` shows if known. Blank cells match anything;
+        the pattern is turned, never mirrored, and must lie inside the view. Bitwise, all views at once: the
+        corners where every coloured cell finds its colour are the AND of the colour planes shifted by each
+        cell; with a new block, only corners putting a cell of its colour on one of its faces are tried (it
+        shows its own colour, so no other cell can land there in a match)."""
         rots, colours = self._keytab[k]
         colour = newm = 0
-        if new is not None and new != self.core:
-            colour = self.comp.block_colour(new) + 1
-            if colour not in colours:
-                return None
-        for v in self.allowed_views(seat):
-            planes = self.planes[v]
+        if new is not None:
+            if new != self.core:
+                colour = self.comp.block_colour(new) + 1
+                if colour not in colours:
+                    return None
+            newm = shown if shown is not None else self.new_mask(new)
+        views = self.allowed_views(seat)
+        planes = self.planes
+        found = []
+        for origins, every, cells, by_colour in rots:
+            m = every if len(views) == len(VIEWS) else sum(origins[v] for v in views)
             if new is not None:
-                newm = masks[v] if masks is not None else self.new_mask(v, new)
-                if not newm:
-                    continue
-            for r, (m, cells, by_colour) in enumerate(rots[v]):
-                if new is not None:
-                    touch = 0
-                    for sh in by_colour[colour]:
-                        touch |= newm >> sh
-                    m &= touch
-                for c, sh in cells:
-                    if not m:
-                        break
-                    m &= planes[c] >> sh
-                if m:
-                    low = (m & -m).bit_length() - 1
-                    return v, r, low % G.VSTRIDE, low // G.VSTRIDE
+                touch = 0
+                for sh in by_colour[colour]:
+                    touch |= newm >> sh
+                m &= touch
+            for c, sh in cells:
+                if not m:
+                    break
+                m &= planes[c] >> sh
+            found.append(m)
+        if any(found):
+            for v in views:
+                for r, m in enumerate(found):
+                    m = (m >> (v * G.VIEW_BITS)) & G.VIEW_MASK
+                    if m:
+                        low = (m & -m).bit_length() - 1
+                        return v, r, low % G.VSTRIDE, low // G.VSTRIDE
         return None
 
     def would_claim(self, seat: int, p: Place) -> bool:
@@ -284,31 +291,32 @@ class BlockAndKeyState(State):
             return False
         proj = G.projections(self.W, self.D)
         cells = [proj[gidx(p.x + dx, p.y + dy, p.z + dz)] for dx, dy, dz in self.orientation(b, p.orient).cubes]
-        for v in self.allowed_views(seat):
+        views = self.allowed_views(seat)
+        newm = 0
+        for v in views:
             dep = self.vdep[v]
-            newm = 0
             for cell in cells:
                 i, key, bit = cell[v]
                 if key > dep[i]:
                     newm |= bit
-            if not newm:
-                continue
-            keep = ~newm
-            planes = [q & keep for q in self.planes[v]]
-            planes[colour] |= newm
-            for k in keys:
-                for m, pattern, _ in self._keytab[k][0][v]:
-                    for c, sh in pattern:
-                        m &= planes[c] >> sh
-                        if not m:
-                            break
-                    if m:
-                        touch = 0
-                        for c, sh in pattern:
-                            if c == colour:
-                                touch |= newm >> sh
-                        if m & touch:
-                            return True
+        if not newm:
+            return False
+        keep = ~newm
+        planes = [q & keep for q in self.planes]
+        planes[colour] |= newm
+        for k in keys:
+            for origins, every, pattern, by_colour in self._keytab[k][0]:
+                m = every if len(views) == len(VIEWS) else sum(origins[v] for v in views)
+                touch = 0
+                for sh in by_colour[colour]:
+                    touch |= newm >> sh
+                m &= touch
+                for c, sh in pattern:
+                    if not m:
+                        break
+                    m &= planes[c] >> sh
+                if m:
+                    return True
         return False
 
     def search_moves(self) -> list[BKAction]:
@@ -346,7 +354,7 @@ class BlockAndKeyState(State):
         scored.sort()
         return digs + [a for _, _, a in scored[:SEARCH_PLACEMENTS]]
 
-    def _claim(self, seat: int, b: int, shown: list[int]) -> list[int]:
+    def _claim(self, seat: int, b: int, shown: int) -> list[int]:
         """Every key of the seat's hand that block b, just placed and showing at `shown`, completes."""
         got = [k for k in sorted(self.hands[seat]) if self.key_match(k, seat, b, shown) is not None]
         for k in got:
@@ -686,7 +694,7 @@ class BlockAndKeyState(State):
         s.vcol = [r[:] for r in self.vcol]
         s.vown = [r[:] for r in self.vown]
         s.vdep = [r[:] for r in self.vdep]
-        s.planes = [r[:] for r in self.planes]
+        s.planes = self.planes[:]
         s.placed, s.bag, s.site = self.placed[:], self.bag[:], self.site[:]
         s.supply = [h[:] for h in self.supply]
         s.stars, s.decks = self.stars[:], [d[:] for d in self.decks]
@@ -875,7 +883,7 @@ def _board_kinds(comp: Components) -> int:
 
 
 _BOARD_KINDS: dict[tuple[tuple[tuple[int, int], ...], ...], int] = {}
-KeyTable = list[tuple[list[tuple[G.KeyRotation, ...]], frozenset[int]]]
+KeyTable = list[tuple[tuple[G.KeyRotation, ...], frozenset[int]]]
 
 
 def _key_tables(comp: Components, width: int, depth: int) -> KeyTable:
@@ -884,7 +892,7 @@ def _key_tables(comp: Components, width: int, depth: int) -> KeyTable:
     hit = _KEY_TABLES.get((id(comp), width, depth))
     if hit is None or hit[0] is not comp:
         dims = ((width, depth), (width, HEIGHT), (depth, HEIGHT), (width, HEIGHT), (depth, HEIGHT))
-        table = [([G.key_rotations(k.pattern, comp.colours, U, V) for U, V in dims],
+        table = [(G.key_rotations(k.pattern, comp.colours, dims),
                   frozenset(comp.colours.index(ch) + 1 for row in k.pattern for ch in row if ch != "."))
                  for k in comp.keys]
         hit = _KEY_TABLES[(id(comp), width, depth)] = (comp, table)
