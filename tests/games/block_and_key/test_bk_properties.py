@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from boardlab.core import Rng
 from boardlab.core.errors import IllegalActionError
 from boardlab.games.block_and_key.actions import DIG, BlockAct, Place
-from boardlab.games.block_and_key.geometry import orientations
+from boardlab.games.block_and_key.geometry import boards, idx, orientations
 from boardlab.games.block_and_key.rules import HEIGHT, BlockAndKeyState, gidx
 
 DEEP = 10 if os.environ.get("BOARDLAB_DEEP") else 1
@@ -258,3 +258,89 @@ def test_undo_barrier_on_every_draw_and_reveal() -> None:
         if kind == "return":
             assert not barrier
     assert all(seen.values())
+
+
+# -- what the engine keeps incrementally, against a recomputation from the voxels ----------------------------
+def check_kept_structures(s: BlockAndKeyState) -> None:
+    """Masks, heights, the five views, the colour planes (all views side by side, 128 bits each) and the cached
+    placement boards equal what the grid alone gives."""
+    cubes = [(x, y, z) for z in range(HEIGHT) for y in range(s.D) for x in range(s.W) if s.grid[gidx(x, y, z)] >= 0]
+    occ = near = 0
+    for x, y, z in cubes:
+        occ |= 1 << idx(x, y, z)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for dz in (-1, 0, 1):
+                    near |= 1 << idx(x + dx, y + dy, z + dz)
+    assert (s.occ, s.near) == (occ, near)
+    tops = {(x, y): 0 for x in range(8) for y in range(8)}
+    for x, y, z in cubes:
+        tops[x, y] = max(tops[x, y], z + 1)
+    high = [sum(1 << idx(x, y, z) for (x, y), t in tops.items() if t > k for z in range(HEIGHT)) for k in range(HEIGHT)]
+    assert s.high == high
+    planes = [0] * 6
+    for v, grid in enumerate(brute_views(s)):
+        for w, row in enumerate(grid):
+            for u, (colour, owner) in enumerate(row):
+                assert (s.vcol[v][u + 8 * w], s.vown[v][u + 8 * w]) == (colour, owner)
+                if colour:
+                    planes[colour] |= 1 << (128 * v + u + 16 * w)
+    assert s.planes == planes
+    if s._boards is not None and s._boards[0] == s.occ:
+        kinds = len(s._boards[1])
+        assert s._boards[1] == boards(occ, near, high, s.W, s.D, kinds), "stale placement boards"
+
+
+def ref_ancient_placements(s: BlockAndKeyState, b: int, stars: int) -> list[Place]:
+    """The Ancients' spots the plain way: group cubes by block, keep the listed placements within a king's
+    move of a nearest block, then the nearest of those (docs: S5)."""
+    cx, cy = s.corner_cell(stars)
+    by_block: dict[int, list[tuple[int, int, int]]] = {}
+    for i, blk in enumerate(s.grid):
+        if blk >= 0:
+            by_block.setdefault(blk, []).append((i % 8, i // 8 % 8, i // 64))
+
+    def dist(cs: list[tuple[int, int, int]]) -> int:
+        return min((2 * x + 1 - cx) ** 2 + (2 * y + 1 - cy) ** 2 for x, y, _ in cs)
+
+    d = {blk: dist(cs) for blk, cs in by_block.items()}
+    target = {c for blk, cs in by_block.items() if d[blk] == min(d.values()) for c in cs}
+    oris = orientations(COMP.shape_cells[COMP.block_shape(b)])
+    scored = []
+    for p in s.placements(b, "ancients"):
+        cs = [(p.x + dx, p.y + dy, p.z + dz) for dx, dy, dz in oris[p.orient].cubes]
+        if any((x + ex, y + ey, z + ez) in target for x, y, z in cs
+               for ex in (-1, 0, 1) for ey in (-1, 0, 1) for ez in (-1, 0, 1)):
+            scored.append((dist(cs), p))
+    return [p for dd, p in scored if dd == min(dd for dd, _ in scored)]
+
+
+@FEW
+@given(players=st.integers(1, 4), seed=st.integers(0, 10**6), views=st.sampled_from(["any", "own-side"]))
+def test_incremental_structures_equal_a_recomputation(players: int, seed: int, views: str) -> None:
+    """After every decision of a random game (a clone taken now and then plays the same action alongside, so
+    shared or copied structures cannot leak between the two), and the Ancients' spots for a bag block at every
+    solo turn."""
+    s = new(players, seed, key_views=views)
+    rng = random.Random(seed)
+    twin = None
+    steps = 0
+    while not s.is_over:
+        legal = s.legal_actions()
+        a = rng.choice(legal)
+        if steps % 9 == 4:
+            twin = s.clone()
+        if s.solo and s.phase == "turn" and s.bag:
+            b = rng.choice(s.bag)
+            for stars in (1, 2, 3, 4):
+                assert s.ancient_placements(b, stars) == ref_ancient_placements(s, b, stars)
+        s.apply(a)
+        check_kept_structures(s)
+        if twin is not None:
+            assert twin.legal_actions() == legal
+            twin.apply(a)
+            check_kept_structures(twin)
+            assert twin.snapshot() == s.snapshot() and twin.legal_actions() == s.legal_actions()
+            if steps % 9 == 8:
+                twin = None
+        steps += 1
