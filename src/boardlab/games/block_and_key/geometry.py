@@ -197,6 +197,13 @@ def column_mask(x: int, y: int) -> int:
     return m
 
 
+# Per grid cell x + 8 (y + 8 z) (the temple's cell list, see `projections`), for placing a cube: its bit, the
+# cells sharing at least a corner with it, its column.
+GRID_CELLS = tuple((x, y, z) for z in range(HEIGHT) for y in range(MAX_FLOOR) for x in range(MAX_FLOOR))
+GRID_BIT = tuple(1 << idx(*c) for c in GRID_CELLS)
+GRID_COLUMN = tuple(column_mask(x, y) for x, y, _ in GRID_CELLS)
+
+
 # Boards `shape_candidates` shifts, by kind: NEAR (every cell sharing at least a corner with a placed cube), SUP
 # (every cell where a cube would rest on something: above a cube, or on the floor) and FACE j for j >= 1 (kind
 # j + 1): the cells a cube must not take when the block's top is j - 1 levels above it (see `boards`).
@@ -309,6 +316,7 @@ def shape_candidates(cells: tuple[tuple[int, int], ...], board: list[int], width
 
 
 CUBE_NEAR = make_orientation(((0, 0, 0),)).near
+GRID_NEAR = tuple(CUBE_NEAR << shift(*c) for c in GRID_CELLS)
 
 
 def dilate(m: int) -> int:
@@ -327,14 +335,12 @@ def projections(width: int, depth: int) -> tuple[tuple[ViewCell, ...], ...]:
     left-right order is its viewer's): per view, (index u + 8 w, depth key, `plane_bit`). A table, because
     every cube placed and every claim test asks it for each view."""
     out = []
-    for z in range(HEIGHT):
-        for y in range(MAX_FLOOR):
-            for x in range(MAX_FLOOR):
-                row = []
-                for v, (u, w, key) in enumerate(((x, y, z), (x, z, -y), (y, z, x), (width - 1 - x, z, y),
-                                                 (depth - 1 - y, z, -x))):
-                    row.append((u + MAX_FLOOR * w, key, plane_bit(v, u + MAX_FLOOR * w) if u >= 0 else 0))
-                out.append(tuple(row))
+    for x, y, z in GRID_CELLS:
+        row = []
+        for v, (u, w, key) in enumerate(((x, y, z), (x, z, -y), (y, z, x), (width - 1 - x, z, y),
+                                         (depth - 1 - y, z, -x))):
+            row.append((u + MAX_FLOOR * w, key, plane_bit(v, u + MAX_FLOOR * w) if u >= 0 else 0))
+        out.append(tuple(row))
     return tuple(out)
 
 

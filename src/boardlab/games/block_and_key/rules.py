@@ -11,6 +11,7 @@ Decisions the sources leave open are recorded in docs/rules/block_and_key.md (D1
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.action_table import ParsesNotation
@@ -61,7 +62,7 @@ class BlockAndKeyState(State):
         self.vcol = [[0] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
         self.vown = [[-1] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
         self.vdep = [[-99] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
-        self._keytab = _key_tables(comp, self.W, self.D)
+        self._fixed = _fixed(comp, self.W, self.D)
         self.planes = [0] * 6  # per colour code: the cells of every view showing it (G.plane_bit)
         self.placed: list[tuple[int, int, int, int, int, int]] = []  # block, orient, x, y, z, seat (-1 Ancients)
         self.core_turn = 0
@@ -113,19 +114,22 @@ class BlockAndKeyState(State):
     def _add_cube(self, x: int, y: int, z: int, b: int, shown: list[int] | None = None) -> None:
         """Put a cube of block b at (x, y, z): masks, heights and the five views. `shown[0]` gets the plane bits
         of the view cells the cube now shows in."""
-        g = gidx(x, y, z)
+        g = x + MAX_FLOOR * (y + MAX_FLOOR * z)  # gidx
         self.grid[g] = b
-        self.occ |= 1 << G.idx(x, y, z)
-        self.near |= G.CUBE_NEAR << G.shift(x, y, z)
+        self.occ |= G.GRID_BIT[g]
+        self.near |= G.GRID_NEAR[g]
         col = x + MAX_FLOOR * y
-        if z + 1 > self.heights[col]:
-            cm = G.column_mask(x, y)
-            for k in range(self.heights[col], z + 1):
-                self.high[k] |= cm
+        h = self.heights[col]
+        if z >= h:
+            cm = G.GRID_COLUMN[g]
+            high = self.high
+            for k in range(h, z + 1):
+                high[k] |= cm
             self.heights[col] = z + 1
-        colour = self.comp.block_colour(b) + 1 if b != self.core else 0  # the core's colour depends on the view
+        fixed = self._fixed
+        colour = fixed.colour[b]  # 0 for the core: its colour depends on the view
         vdep, vown, vcol, planes = self.vdep, self.vown, self.vcol, self.planes
-        for v, (i, key, bit) in enumerate(G.projections(self.W, self.D)[g]):
+        for v, (i, key, bit) in enumerate(fixed.proj[g]):
             dep = vdep[v]
             if key > dep[i]:
                 dep[i] = key
@@ -181,20 +185,17 @@ class BlockAndKeyState(State):
         append = out.append
         masks = self.spot_masks(self.comp.block_shape(b))
         rows = _place_rows(kind, bid, len(masks))
-        for n in range(len(masks) - 1, -1, -1):
-            m = masks[n]
-            if not m:
-                continue
-            row = rows[n]
-            if row is None:
-                row = rows[n] = [None] * len(G.CELL_OF)
-            while m:
-                a = m.bit_length() - 1
-                p = row[a]
-                if p is None:
-                    p = _place_at(rows, kind, bid, n, a)
-                append(p)
-                m ^= 1 << a
+        n = len(masks)
+        for m in reversed(masks):
+            n -= 1
+            if m:
+                row = rows[n]
+                if row is None:
+                    row = rows[n] = [None] * len(G.CELL_OF)
+                while m:
+                    a = m.bit_length() - 1
+                    append(row[a] or _place_at(rows, kind, bid, n, a))
+                    m ^= 1 << a
         out.reverse()
         return out
 
@@ -210,8 +211,7 @@ class BlockAndKeyState(State):
             return hit
         bk = self._boards
         if bk is None or bk[0] != occ:
-            kinds = _board_kinds(self.comp)
-            bk = self._boards = (occ, G.boards(occ, self.near, self.high, self.W, self.D, kinds))
+            bk = self._boards = (occ, G.boards(occ, self.near, self.high, self.W, self.D, self._fixed.kinds))
         found = G.shape_candidates(cells, bk[1], self.W, self.D)
         if len(_SPOTS) > 40_000:
             _SPOTS.clear()
@@ -248,7 +248,7 @@ class BlockAndKeyState(State):
         corners where every coloured cell finds its colour are the AND of the colour planes shifted by each
         cell; with a new block, only corners putting a cell of its colour on one of its faces are tried (it
         shows its own colour, so no other cell can land there in a match)."""
-        rots, colours = self._keytab[k]
+        rots, colours = self._fixed.keys[k]
         colour = newm = 0
         if new is not None:
             if new != self.core:
@@ -257,10 +257,11 @@ class BlockAndKeyState(State):
                     return None
             newm = shown if shown is not None else self.new_mask(new)
         views = self.allowed_views(seat)
+        every_view = len(views) == len(VIEWS)
         planes = self.planes
         found = []
         for origins, every, cells, by_colour in rots:
-            m = every if len(views) == len(VIEWS) else sum(origins[v] for v in views)
+            m = every if every_view else sum(origins[v] for v in views)
             if new is not None:
                 touch = 0
                 for sh in by_colour[colour]:
@@ -286,7 +287,7 @@ class BlockAndKeyState(State):
         comp = self.comp
         b = _block_index(comp)[p.block]
         colour = comp.block_colour(b) + 1
-        keys = [k for k in self.hands[seat] if colour in self._keytab[k][1]]
+        keys = [k for k in self.hands[seat] if colour in self._fixed.keys[k][1]]
         if not keys:
             return False
         proj = G.projections(self.W, self.D)
@@ -305,7 +306,7 @@ class BlockAndKeyState(State):
         planes = [q & keep for q in self.planes]
         planes[colour] |= newm
         for k in keys:
-            for origins, every, pattern, by_colour in self._keytab[k][0]:
+            for origins, every, pattern, by_colour in self._fixed.keys[k][0]:
                 m = every if len(views) == len(VIEWS) else sum(origins[v] for v in views)
                 touch = 0
                 for sh in by_colour[colour]:
@@ -844,7 +845,7 @@ class BlockAndKeyState(State):
         return why_illegal(self, action)
 
 
-_SHARED = ("comp", "solo", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "_boards", "_keytab",
+_SHARED = ("comp", "solo", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "_boards", "_fixed",
            "core_turn", "phase", "actor", "turn_seat", "final", "remaining", "passes", "solo_turn", "drew",
            "last_drawn", "ancient_block")
 
@@ -874,32 +875,36 @@ def _block_index(comp: Components) -> dict[str, int]:
 _BLOCK_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
 
 
-def _board_kinds(comp: Components) -> int:
-    """How many of `G.boards` the component set's shapes use (the tallest orientation asks for the most)."""
-    hit = _BOARD_KINDS.get(comp.shape_cells)
-    if hit is None:
-        hit = _BOARD_KINDS[comp.shape_cells] = max(G.shape_plan(c).kinds for c in comp.shape_cells)
-    return hit
-
-
-_BOARD_KINDS: dict[tuple[tuple[tuple[int, int], ...], ...], int] = {}
 KeyTable = list[tuple[tuple[G.KeyRotation, ...], frozenset[int]]]
 
 
-def _key_tables(comp: Components, width: int, depth: int) -> KeyTable:
-    """Per key card: its distinct rotations as matched in each view of a width x depth temple, and the colour
-    codes it uses. Looked up once per game (components are few and kept alive by the key)."""
-    hit = _KEY_TABLES.get((id(comp), width, depth))
+@dataclass(frozen=True, eq=False)
+class _Fixed:
+    """What depends only on the components and the floor size, made once per (components, width, depth) and
+    looked up once per game: per key card its rotations as matched in the five views and its colour codes, how
+    many `G.boards` the shapes use, the view projections of every cell, each block's colour code (the core's
+    is 0: it shows a different colour in each view)."""
+
+    keys: KeyTable
+    kinds: int
+    proj: tuple[tuple[G.ViewCell, ...], ...]
+    colour: tuple[int, ...]
+
+
+def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
+    hit = _FIXED.get((id(comp), width, depth))  # the value keeps comp alive, so its id is not reused
     if hit is None or hit[0] is not comp:
         dims = ((width, depth), (width, HEIGHT), (depth, HEIGHT), (width, HEIGHT), (depth, HEIGHT))
-        table = [(G.key_rotations(k.pattern, comp.colours, dims),
-                  frozenset(comp.colours.index(ch) + 1 for row in k.pattern for ch in row if ch != "."))
-                 for k in comp.keys]
-        hit = _KEY_TABLES[(id(comp), width, depth)] = (comp, table)
+        keys = [(G.key_rotations(k.pattern, comp.colours, dims),
+                 frozenset(comp.colours.index(ch) + 1 for row in k.pattern for ch in row if ch != "."))
+                for k in comp.keys]
+        kinds = max(G.shape_plan(c).kinds for c in comp.shape_cells)
+        colour = (*(comp.block_colour(b) + 1 for b in range(len(comp.block_ids))), 0)
+        hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour))
     return hit[1]
 
 
-_KEY_TABLES: dict[tuple[int, int, int], tuple[Components, KeyTable]] = {}
+_FIXED: dict[tuple[int, int, int], tuple[Components, _Fixed]] = {}
 
 
 def _place_rows(kind: str, bid: str, count: int) -> list[list[Place | None] | None]:
