@@ -54,7 +54,7 @@ def bot_hand(db: Path, table: str, version: int) -> set[str]:
                            (table, version)).fetchall()
     finally:
         con.close()
-    state: Any = get_game("block_and_key").new_game(players, seed, **json.loads(options or "{}"))
+    state: Any = get_game("block_and_key").new_game(players, int(seed), **json.loads(options or "{}"))
     for s, _, text in rows:
         state.apply_text(text, s)
     return {state.comp.keys[k].id for k in state.hands[1]}

@@ -57,7 +57,7 @@ def unseen_cards(db: Path, table: str, version: int, seat: int) -> tuple[set[str
     finally:
         con.close()
     assert len(rows) == version and all(kind == "act" for _, kind, _ in rows)
-    state: Any = get_game("pocket_mars").new_game(players, seed, **json.loads(options or "{}"))
+    state: Any = get_game("pocket_mars").new_game(players, int(seed), **json.loads(options or "{}"))
     for s, _, text in rows:
         state.apply_text(text, s)
     unknown = {CARD_IDS[c] for c in range(len(CARD_IDS)) if not state.knows(seat, c)}
