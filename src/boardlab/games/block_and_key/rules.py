@@ -11,7 +11,8 @@ Decisions the sources leave open are recorded in docs/rules/block_and_key.md (D1
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from boardlab.core.action_table import ParsesNotation
@@ -281,12 +282,61 @@ class BlockAndKeyState(State):
                         return v, r, low % G.VSTRIDE, low // G.VSTRIDE
         return None
 
-    def would_claim(self, seat: int, p: Place) -> bool:
+    def claim_cells(self, seat: int) -> list[int]:
+        """Per colour code, the view cells (on the combined planes) where a newly shown cube of that colour
+        could complete one of `seat`'s keys: every other cell of the pattern already shows its colour there.
+        A placement that shows none of them cannot claim, so search tests most placements with one AND."""
+        views = self.allowed_views(seat)
+        every_view = len(views) == len(VIEWS)
+        planes = self.planes
+        hot = [0] * len(planes)
+        for k in self.hands[seat]:
+            rots, colours = self._fixed.keys[k]
+            for origins, every, cells, by_colour in rots:
+                base = every if every_view else sum(origins[v] for v in views)
+                for colour in colours:
+                    m = base
+                    for c, sh in cells:
+                        if c != colour:
+                            m &= planes[c] >> sh
+                            if not m:
+                                break
+                    if m:
+                        for sh in by_colour[colour]:
+                            hot[colour] |= m << sh
+        return hot
+
+    def claiming(self, seat: int, places: list[Place]) -> list[Place]:
+        """The placements among `places` that claim one of `seat`'s keys (in their order), as `would_claim`
+        says, but tested in full only where a cube of the block would stand in front of a claim cell: the
+        cells' lines of sight, in front of what each view shows now, give a mask of temple cells per colour."""
+        hot = self.claim_cells(seat)
+        if not any(hot):
+            return []
+        sight = _sight_lines(self.W, self.D)
+        vdep = self.vdep
+        reach = [0] * len(hot)
+        for colour, m in enumerate(hot):
+            while m:
+                low = m & -m
+                for v, i, key, bit in sight[low.bit_length() - 1]:
+                    if key > vdep[v][i]:
+                        reach[colour] |= bit
+                m ^= low
+        index, colour = _block_index(self.comp), self._fixed.colour
+        colour_of = {bid: colour[index[bid]] for bid in {p.block for p in places}}
+        return [p for p in places if reach[colour_of[p.block]] & _cube_mask(self, p)
+                and self.would_claim(seat, p, hot)]
+
+    def would_claim(self, seat: int, p: Place, hot: list[int] | None = None) -> bool:
         """Would placing `p` claim at least one of `seat`'s keys? Answered on the colour planes without
-        changing the state (the new block's visible cells are found from the depth maps): for search."""
+        changing the state (the new block's visible cells are found from the depth maps): for search.
+        `hot`, from `claim_cells(seat)` on this state, rules most placements out before the full test."""
         comp = self.comp
         b = _block_index(comp)[p.block]
         colour = comp.block_colour(b) + 1
+        if hot is not None and not hot[colour]:
+            return False
         keys = [k for k in self.hands[seat] if colour in self._fixed.keys[k][1]]
         if not keys:
             return False
@@ -300,7 +350,7 @@ class BlockAndKeyState(State):
                 i, key, bit = cell[v]
                 if key > dep[i]:
                     newm |= bit
-        if not newm:
+        if not newm or (hot is not None and not newm & hot[colour]):
             return False
         keep = ~newm
         planes = [q & keep for q in self.planes]
@@ -332,7 +382,7 @@ class BlockAndKeyState(State):
         assert seat is not None
         digs = [a for a in legal if isinstance(a, Dig)]
         places = [a for a in legal if isinstance(a, Place)]
-        claim = [a for a in places if self.would_claim(seat, a)]
+        claim = self.claiming(seat, places)
         if claim:
             return claim  # claiming is (almost) always right: search only which claim
         if len(self.supply[seat]) >= 5:
@@ -889,6 +939,7 @@ class _Fixed:
     kinds: int
     proj: tuple[tuple[G.ViewCell, ...], ...]
     colour: tuple[int, ...]
+    cubes: dict[Place, int] = field(default_factory=dict)  # `_cube_mask`, filled as search meets placements
 
 
 def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
@@ -932,6 +983,27 @@ def _place_at(rows: list[list[Place | None] | None], kind: str, bid: str, n: int
     if p is None:
         p = row[a] = tuple.__new__(Place, (kind, bid, n, *G.CELL_OF[a]))
     return p
+@lru_cache(maxsize=16)
+def _sight_lines(width: int, depth: int) -> dict[int, tuple[tuple[int, int, int, int], ...]]:
+    """Per colour-plane bit position, the temple cells seen through that view cell: (view, view cell, depth
+    key, the cell's bit in `_cube_mask` space). The inverse of `G.projections`, for `claiming`."""
+    lines: dict[int, list[tuple[int, int, int, int]]] = {}
+    for g, row in enumerate(G.projections(width, depth)):
+        for v, (i, key, bit) in enumerate(row):
+            if bit:
+                lines.setdefault(bit.bit_length() - 1, []).append((v, i, key, 1 << g))
+    return {pos: tuple(cells) for pos, cells in lines.items()}
+
+
+def _cube_mask(state: BlockAndKeyState, p: Place) -> int:
+    """The temple cells (bits at `gidx`) that placement p fills, memoised per components and `Place` (the
+    same placements recur all game)."""
+    cubes = state._fixed.cubes
+    m = cubes.get(p)
+    if m is None:
+        ori = state.orientation(_block_index(state.comp)[p.block], p.orient)
+        m = cubes[p] = sum(1 << gidx(p.x + dx, p.y + dy, p.z + dz) for dx, dy, dz in ori.cubes)
+    return m
 _SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
 
 
