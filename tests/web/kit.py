@@ -54,6 +54,29 @@ def sqlite_path(srv: Server) -> Path:
     return Path(srv.db_url.removeprefix("sqlite:///"))
 
 
+def replay_from_db(db: Path, table: str, version: int) -> Any:
+    """The table's game rebuilt from the server's SQLite file (seed, options and the first `version` moves):
+    the whole truth, hidden cards included, for tests that check a page shows none of it."""
+    import json
+    import sqlite3
+
+    from boardlab.core.registry import get_game
+
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        game, seed, players, options = con.execute(
+            "SELECT game, seed, players, options FROM bl_tables WHERE id = ?", (table,)).fetchone()
+        rows = con.execute("SELECT seat, kind, text FROM bl_log WHERE table_id = ? AND n < ? ORDER BY n",
+                           (table, version)).fetchall()
+    finally:
+        con.close()
+    assert len(rows) == version and all(kind == "act" for _, kind, _ in rows)
+    state = get_game(game).new_game(players, int(seed), **json.loads(options or "{}"))
+    for s, _, text in rows:
+        state.apply_text(text, s)
+    return state
+
+
 @pytest.fixture(scope="module", name="browser")
 def chromium() -> Iterator[Any]:
     """The fixture `browser`: one headless Debian chromium for the module's tests (import `chromium`)."""

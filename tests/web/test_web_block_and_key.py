@@ -11,8 +11,6 @@ components are a reconstruction. Screenshots go to artifacts/screenshots/ (gitig
 
 from __future__ import annotations
 
-import json
-import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,11 +26,10 @@ from kit import (  # noqa: F401  (chromium: the `browser` fixture)
     desktop_page,
     human_vs_bot,
     phone_page,
+    replay_from_db,
     running_server,
     sqlite_path,
 )
-
-from boardlab.core.registry import get_game
 
 pytestmark = pytest.mark.browser
 BOARD = Board("bk", timeout_ms=60_000)
@@ -46,17 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
 
 def bot_hand(db: Path, table: str, version: int) -> set[str]:
     """Replay the table from the server's database: the key cards in the bot's (seat 1) hand."""
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        seed, players, options = con.execute(
-            "SELECT seed, players, options FROM bl_tables WHERE id = ?", (table,)).fetchone()
-        rows = con.execute("SELECT seat, kind, text FROM bl_log WHERE table_id = ? AND n < ? ORDER BY n",
-                           (table, version)).fetchall()
-    finally:
-        con.close()
-    state: Any = get_game("block_and_key").new_game(players, int(seed), **json.loads(options or "{}"))
-    for s, _, text in rows:
-        state.apply_text(text, s)
+    state = replay_from_db(db, table, version)
     return {state.comp.keys[k].id for k in state.hands[1]}
 
 

@@ -10,9 +10,7 @@ the phone layout (390×844, zh-TW). Screenshots go to artifacts/screenshots/ (gi
 
 from __future__ import annotations
 
-import json
 import re
-import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,11 +26,11 @@ from kit import (  # noqa: F401  (chromium: the `browser` fixture)
     desktop_page,
     human_vs_bot,
     phone_page,
+    replay_from_db,
     running_server,
     sqlite_path,
 )
 
-from boardlab.core.registry import get_game
 from boardlab.games.pocket_mars.components import CARD_IDS
 
 pytestmark = pytest.mark.browser
@@ -48,18 +46,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, P
 def unseen_cards(db: Path, table: str, version: int, seat: int) -> tuple[set[str], set[str]]:
     """Rebuild the game from the server's database after `version` moves: the card ids `seat` may not
     know, and among them the cards in the other players' hands and prep modules."""
-    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
-        seed, players, options = con.execute(
-            "SELECT seed, players, options FROM bl_tables WHERE id = ?", (table,)).fetchone()
-        rows = con.execute("SELECT seat, kind, text FROM bl_log WHERE table_id = ? AND n < ? ORDER BY n",
-                           (table, version)).fetchall()
-    finally:
-        con.close()
-    assert len(rows) == version and all(kind == "act" for _, kind, _ in rows)
-    state: Any = get_game("pocket_mars").new_game(players, int(seed), **json.loads(options or "{}"))
-    for s, _, text in rows:
-        state.apply_text(text, s)
+    state = replay_from_db(db, table, version)
     unknown = {CARD_IDS[c] for c in range(len(CARD_IDS)) if not state.knows(seat, c)}
     others = {CARD_IDS[c] for q in range(state.nb) if q != seat for c in state.hands[q] + state.prep[q]}
     return unknown, unknown & others
