@@ -166,6 +166,7 @@ def play(
     think: Annotated[float, typer.Option(help="seconds per move for mcts bots")] = 0.95,
     save: Annotated[Path | None, typer.Option(help="write the finished (or stopped) game as JSON")] = None,
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    components: Annotated[Path | None, typer.Option(help=COMPONENTS_HELP)] = None,
 ) -> None:
     """Play a game in the terminal: people and bots, hot-seat if several seats are 'me'."""
     import secrets
@@ -179,7 +180,7 @@ def play(
     if seed is None:
         seed = secrets.randbelow(2**31)
     try:
-        state = g.new_game(len(kinds), seed, **_game_options(g, option))
+        state = g.new_game(len(kinds), seed, **_game_options(g, option, components))
         bots = {i: make_bot(k, _bot_seed(seed, i), **({"seconds": think} if k in ("mcts", "hard") else {}))
                 for i, k in enumerate(kinds) if k not in HUMAN}
     except (BoardlabError, ValueError, TypeError) as e:
@@ -241,9 +242,15 @@ def _game_or_exit(name: str) -> Game:
         raise typer.Exit(2) from None
 
 
-def _game_options(g: Game, pairs: list[str] | None) -> dict[str, Any]:
-    """`--option key=value` pairs read with the type of each option's default (the game checks the values)."""
+def _game_options(g: Game, pairs: list[str] | None, components: Path | None = None) -> dict[str, Any]:
+    """`--option key=value` pairs read with the type of each option's default (the game checks the values);
+    `--components FILE` is the `components` option, for the games whose components are data."""
     out: dict[str, Any] = {}
+    if components is not None:
+        if "components" not in g.options:
+            console.print(f"[red]{escape(f'--components: {g.name} has no component file to replace')}[/]")
+            raise typer.Exit(2)
+        pairs = [f"components={components}", *(pairs or [])]
     for pair in pairs or []:
         key, sep, text = pair.partition("=")
         key = key.strip()
@@ -271,6 +278,7 @@ def _game_options(g: Game, pairs: list[str] | None) -> dict[str, Any]:
 
 
 OPTION_HELP = "a game option as key=value (repeatable), e.g. --option components=my.json; `boardlab games` lists them"
+COMPONENTS_HELP = "your own component file (JSON/TOML) instead of the built-in one; checked, errors name the entry"
 
 
 class _OptionalRayValue(typer.core.TyperCommand):
@@ -304,13 +312,14 @@ def simulate(
     results: Annotated[Path | None, typer.Option(
         help="stream each game to this JSON-lines file as it finishes; run again to resume a stopped run")] = None,
     option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    components: Annotated[Path | None, typer.Option(help=COMPONENTS_HELP)] = None,
 ) -> None:
     """Play many seeded bot games; print win rates with 95% intervals, score means, seat advantage."""
     from boardlab.sim import simulate as run_sim
     from boardlab.sim import summarize
 
     entrants = [s.strip() for s in seats.split(",") if s.strip()]
-    game_options = _game_options(_game_or_exit(game), option)
+    game_options = _game_options(_game_or_exit(game), option, components)
     budgets: dict[str, Any] = {}
     if iterations is not None:
         budgets["iterations"] = iterations

@@ -43,3 +43,23 @@ def test_bad_options_are_refused_with_the_list_of_options(tmp_path: Path) -> Non
 def test_games_lists_each_games_options(tmp_path: Path) -> None:
     r = run(["games"], tmp_path)
     assert r.returncode == 0 and "--option key_views='any'" in r.stdout and "--option length='short'" in r.stdout
+
+
+def test_components_flag_loads_a_users_file_and_refuses_a_broken_one(tmp_path: Path) -> None:
+    from boardlab.games import block_and_key
+
+    data = json.loads((Path(block_and_key.__file__).parent / "components.json").read_text())
+    (tmp_path / "mine.json").write_text(json.dumps(data))
+    r = run(["play", "block_and_key", "--seats", "random,random", "--seed", "4", "--components", "mine.json",
+             "--save", "s.json"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert json.loads((tmp_path / "s.json").read_text())["options"]["components"] == "mine.json"
+    r = run(["simulate", "block_and_key", "--seats", "random,random", "--games", "1", "--components", "mine.json",
+             "--out", "r.json"], tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert json.loads((tmp_path / "r.json").read_text())["options"] == {"components": "mine.json"}
+    (tmp_path / "broken.json").write_text(json.dumps({**data, "keys": data["keys"][:3]}))
+    r = run(["play", "block_and_key", "--seats", "random,random", "--components", "broken.json"], tmp_path)
+    assert r.returncode == 2 and "keys" in r.stdout, r.stdout
+    r = run(["play", "pocket_mars", "--seats", "random", "--components", "mine.json"], tmp_path)
+    assert r.returncode == 2, r.stdout  # a Block and Key file is no Pocket Mars deck
