@@ -11,14 +11,15 @@ import json
 import os
 import random
 
-from bk_helpers import COMP, GAME, brute_legal, brute_placements, check_invariants, new
+import pytest
+from bk_helpers import BUILTIN_FILE, COMP, GAME, brute_legal, brute_placements, check_invariants, new
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardlab.core import Rng
 from boardlab.core.errors import IllegalActionError
 from boardlab.games.block_and_key.actions import DIG, BlockAct, Place
-from boardlab.games.block_and_key.geometry import boards, idx, orientations
+from boardlab.games.block_and_key.geometry import GRID_CELLS, boards, idx, in_front, orientations, projections
 from boardlab.games.block_and_key.rules import HEIGHT, BlockAndKeyState, gidx
 
 DEEP = 10 if os.environ.get("BOARDLAB_DEEP") else 1
@@ -93,6 +94,20 @@ def test_turn_is_a_rotation_not_a_mirror() -> None:
 
 
 # -- random play with checks -----------------------------------------------------------------------------------
+def check_claiming(s: BlockAndKeyState, legal: list[object]) -> None:
+    """Search's claim detection (`claiming`, with its whole-board filters) names exactly the placements that
+    `would_claim` (the plain test) accepts, in listing order; its "in front" boards equal the depth maps."""
+    seat = s.actor
+    assert seat is not None
+    places = [p for p in legal if isinstance(p, Place)]
+    assert s.claiming(seat, places) == [p for p in places if s.would_claim(seat, p)], "claiming must be exact"
+    fronts = in_front(s.occ, s.W, s.D)
+    for v, row in enumerate(zip(*projections(s.W, s.D), strict=True)):
+        want = sum(1 << idx(*GRID_CELLS[g]) for g, (i, key, _) in enumerate(row)
+                   if GRID_CELLS[g][0] < s.W and GRID_CELLS[g][1] < s.D and key > s.vdep[v][i])
+        assert fronts[v] == want, f"in_front of view {v}"
+
+
 def play_checked(players: int, seed: int, options: dict[str, str], deep_every: int = 1) -> BlockAndKeyState:
     s = new(players, seed, **options)
     rng = random.Random(seed)
@@ -113,6 +128,8 @@ def play_checked(players: int, seed: int, options: dict[str, str], deep_every: i
             hand = list(s.hands[seat])
             before = list(s.claimed[seat])
             predicted = s.would_claim(seat, a) if a.kind == "place" else None
+        if s.phase == "turn":
+            check_claiming(s, legal)
         if s.phase == "turn" and steps % deep_every == 0:
             moves = s.search_moves()  # what search considers: legal, every dig, claims first
             assert moves and set(moves) <= set(legal)
@@ -347,3 +364,34 @@ def test_incremental_structures_equal_a_recomputation(players: int, seed: int, v
             if steps % 9 == 8:
                 twin = None
         steps += 1
+
+
+SMALL_FLOORS = {2: (6, 5, (2, 1)), 3: (5, 7, (1, 3)), 4: (7, 4, (3, 1))}  # width, depth, core
+
+
+@pytest.fixture(scope="module")
+def small_floors(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The built-in components with floors narrower than 8x8 (and not square), where a view's cells and the
+    temple's rows no longer line up with the 8-cell grid."""
+    doc = json.loads(BUILTIN_FILE.read_text("utf-8"))
+    for fl in doc["floors"]:
+        if fl["players"] in SMALL_FLOORS:
+            fl["width"], fl["depth"], fl["core"] = SMALL_FLOORS[fl["players"]]
+    p = tmp_path_factory.mktemp("bk") / "small.json"
+    p.write_text(json.dumps(doc), "utf-8")
+    return str(p)
+
+
+@pytest.mark.parametrize(("players", "seed", "views"), [(2, 1, "any"), (3, 2, "any"), (4, 3, "own-side")])
+def test_claiming_is_exact_on_small_floors(small_floors: str, players: int, seed: int, views: str) -> None:
+    s = new(players, seed, components=small_floors, key_views=views)
+    assert SMALL_FLOORS[players][:2] == (s.W, s.D)
+    rng = random.Random(seed)
+    turns = 0
+    while not s.is_over:
+        legal = s.legal_actions()
+        if s.phase == "turn":
+            check_claiming(s, legal)
+            turns += 1
+        s.apply(rng.choice(legal))
+    assert turns > 10

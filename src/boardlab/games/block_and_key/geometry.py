@@ -418,3 +418,57 @@ def key_rotations(rows: tuple[str, ...], colours: tuple[str, ...],
         by_colour = tuple(tuple(sh for c, sh in cells if c == code or not code) for code in range(len(colours) + 2))
         out.append((origins, sum(origins), cells, by_colour))
     return tuple(out)
+
+
+# -- lines of sight, as whole boards (for search's claim filter) ------------------------------------------
+@lru_cache(maxsize=16)
+def real_cells(width: int, depth: int) -> int:
+    """Bits at idx(x, y, z) of every cell of the temple (floor x height)."""
+    return sum(floor_layer(width, depth) << (LAYER * z) for z in range(HEIGHT))
+
+
+@lru_cache(maxsize=16)
+def sight_rows(width: int, depth: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Per row of a view (its 8 cells of one w, all five views in turn): (view, the row's bit shift in the
+    colour planes, per byte of that row the temple cells (bits at `idx`) seen through its set cells, at any
+    depth). Why: tracing a plane mask back into the temple is then one lookup per non-empty row instead of
+    a walk over its bits. The inverse of `projections`, so the floor size and mirrored views come with it."""
+    line: dict[int, int] = {}  # plane bit position -> temple cells behind it
+    for g, row in enumerate(projections(width, depth)):
+        for _, _, bit in row:
+            if bit:
+                pos = bit.bit_length() - 1
+                line[pos] = line.get(pos, 0) | GRID_BIT[g]
+    out = []
+    for v in range(5):
+        for w in range(MAX_FLOOR):
+            at = v * VIEW_BITS + VSTRIDE * w
+            cells = [line.get(at + u, 0) for u in range(MAX_FLOOR)]
+            if not any(cells):
+                continue
+            table = [0] * 256
+            for byte in range(1, 256):
+                low = byte & -byte
+                table[byte] = table[byte ^ low] | cells[low.bit_length() - 1]
+            out.append((v, at, tuple(table)))
+    return tuple(out)
+
+
+def in_front(occ: int, width: int, depth: int) -> tuple[int, int, int, int, int]:
+    """Per view (top, S, E, N, W), the temple cells (bits at `idx`) nearer its viewer than every occupied
+    cell on their line of sight: where a new cube would show in that view. Prefix ORs of `occ` along each
+    viewing axis, by steps of one and two cells (masked to the temple each time, so nothing wraps into the
+    next row or layer)."""
+    real = real_cells(width, depth)
+    fronts = []
+    for step, sign in ((LAYER, -1), (PX, 1), (1, -1), (PX, -1), (1, 1)):
+        a = occ
+        if step == LAYER:  # layers never wrap: a plain doubling
+            a |= a >> LAYER
+            a |= a >> (2 * LAYER)
+            a |= a >> (4 * LAYER)
+        else:
+            for k in (1, 2, 2, 2):  # 0..7 cells away
+                a = (a | (a << (k * step) if sign > 0 else a >> (k * step))) & real
+        fronts.append(real & ~a)
+    return fronts[0], fronts[1], fronts[2], fronts[3], fronts[4]

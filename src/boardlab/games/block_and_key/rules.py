@@ -12,7 +12,6 @@ Decisions the sources leave open are recorded in docs/rules/block_and_key.md (D1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from boardlab.core.action_table import ParsesNotation
@@ -306,27 +305,112 @@ class BlockAndKeyState(State):
                             hot[colour] |= m << sh
         return hot
 
+    def claim_slots(self, seat: int) -> list[list[ClaimSlot]]:
+        """Per colour code, the (key, rotation) pairs of `seat`'s hand that a new cube of that colour could
+        complete, each as (`corners` where every cell of another colour already shows, `need`, the colour's
+        cell shifts, the other cells' shifts, the `complete` corners, whose cells of the colour all show it
+        already). What `would_claim` tests, with the part that does not depend on the placement done once per
+        position (see `claiming`). `need`: the view cells a claiming block must show on, at least one: at an
+        incomplete corner it must cover every missing cell, at a complete one any cell of the colour."""
+        views = self.allowed_views(seat)
+        every_view = len(views) == len(VIEWS)
+        planes = self.planes
+        slots: list[list[ClaimSlot]] = [[] for _ in planes]
+        for k in self.hands[seat]:
+            for origins, every, groups in self._fixed.claims[k]:
+                base = every if every_view else sum(origins[v] for v in views)
+                for colour, mine, others, other in groups:
+                    m = base
+                    for c, sh in others:
+                        m &= planes[c] >> sh
+                        if not m:
+                            break
+                    else:
+                        have = planes[colour]
+                        hot = 0
+                        complete = m
+                        for sh in mine:
+                            hot |= m << sh
+                            complete &= have >> sh
+                        need = hot & ~have
+                        if complete:
+                            for sh in mine:
+                                need |= complete << sh
+                        slots[colour].append((m, need, mine, other, complete))
+        return slots
+
     def claiming(self, seat: int, places: list[Place]) -> list[Place]:
-        """The placements among `places` that claim one of `seat`'s keys (in their order), as `would_claim`
-        says, but tested in full only where a cube of the block would stand in front of a claim cell: the
-        cells' lines of sight, in front of what each view shows now, give a mask of temple cells per colour."""
-        hot = self.claim_cells(seat)
-        if not any(hot):
+        """The placements among `places` that claim one of `seat`'s keys (in their order), exactly as
+        `would_claim` says, but faster for the many placements search lists: the (key, rotation) pairs a
+        colour could complete are found once (`claim_slots`); their cells, traced back along the lines of
+        sight to the temple cells in front of what each view shows (`G.sight_rows`, `G.in_front`), rule out
+        with one AND the placements that show on none of their `need` cells; the others get their view cells
+        (each temple cell's asked once per call) and are tested only against the pairs they show on: at some
+        corner every cell of the colour shows it, the block is on one of them, and on no cell of another
+        colour (what `would_claim` checks on copied planes)."""
+        slots = self.claim_slots(seat)
+        if not any(slots):
             return []
-        sight = _sight_lines(self.W, self.D)
-        vdep = self.vdep
-        reach = [0] * len(hot)
-        for colour, m in enumerate(hot):
-            while m:
-                low = m & -m
-                for v, i, key, bit in sight[low.bit_length() - 1]:
-                    if key > vdep[v][i]:
-                        reach[colour] |= bit
-                m ^= low
-        index, colour = _block_index(self.comp), self._fixed.colour
-        colour_of = {bid: colour[index[bid]] for bid in {p.block for p in places}}
-        return [p for p in places if reach[colour_of[p.block]] & _cube_mask(self, p)
-                and self.would_claim(seat, p, hot)]
+        views = self.allowed_views(seat)
+        front = G.in_front(self.occ, self.W, self.D)
+        rows = G.sight_rows(self.W, self.D)
+        reach = [0] * len(slots)
+        for colour, group in enumerate(slots):
+            if not group:
+                continue
+            hot = 0
+            for _, need, _, _, _ in group:
+                hot |= need
+            per_view = [0] * len(VIEWS)
+            for v, at, table in rows:
+                byte = (hot >> at) & 0xFF
+                if byte:
+                    per_view[v] |= table[byte]
+            r = 0
+            for v in views:
+                r |= per_view[v] & front[v]
+            reach[colour] = r
+        planes, vdep, proj = self.planes, self.vdep, self._fixed.proj
+        cached = self._fixed.cubes
+        show: list[int | None] = [None] * N_CELLS  # per temple cell, the plane bits where a cube would show
+        out = []
+        for p in places:
+            hit = cached.get(p)
+            colour, cmask, gcells = hit if hit is not None else _cube_cells(self, p)
+            if not reach[colour] & cmask:
+                continue
+            newm = 0
+            for g in gcells:
+                shows = show[g]
+                if shows is None:
+                    shows = 0
+                    row = proj[g]
+                    for v in views:
+                        i, key, bit = row[v]
+                        if key > vdep[v][i]:
+                            shows |= bit
+                    show[g] = shows
+                newm |= shows
+            now = planes[colour] | newm
+            for m, need, mine, other, complete in slots[colour]:
+                if not newm & need:
+                    continue
+                for sh in mine:  # every cell of the colour shows it (covers the missing ones)
+                    m &= now >> sh
+                    if not m:
+                        break
+                else:
+                    if m & complete:  # a complete corner needs the block on one of its cells
+                        touch = 0
+                        for sh in mine:
+                            touch |= newm >> sh
+                        m &= touch | ~complete
+                    for sh in other:  # and no cell of another colour covered
+                        m &= ~(newm >> sh)
+                    if m:
+                        out.append(p)
+                        break
+        return out
 
     def would_claim(self, seat: int, p: Place, hot: list[int] | None = None) -> bool:
         """Would placing `p` claim at least one of `seat`'s keys? Answered on the colour planes without
@@ -925,6 +1009,12 @@ def _block_index(comp: Components) -> dict[str, int]:
 _BLOCK_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
 
 
+CubeCells = tuple[int, int, tuple[int, ...]]  # a placement's colour code, cells (bits at G.idx), cells (gidx)
+ClaimSlot = tuple[int, int, tuple[int, ...], tuple[int, ...], int]  # see `claim_slots`
+# a key's rotation for `claim_slots`: (origins, every, per colour of the pattern (colour, its cells' shifts, the
+# other cells (colour, shift), their shifts))
+ClaimRotation = tuple[tuple[int, ...], int,
+                      tuple[tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]], ...]]
 KeyTable = list[tuple[tuple[G.KeyRotation, ...], frozenset[int]]]
 
 
@@ -939,7 +1029,8 @@ class _Fixed:
     kinds: int
     proj: tuple[tuple[G.ViewCell, ...], ...]
     colour: tuple[int, ...]
-    cubes: dict[Place, int] = field(default_factory=dict)  # `_cube_mask`, filled as search meets placements
+    claims: list[tuple[ClaimRotation, ...]]
+    cubes: dict[Place, CubeCells] = field(default_factory=dict)  # `_cube_cells`, filled as search meets placements
 
 
 def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
@@ -951,7 +1042,11 @@ def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
                 for k in comp.keys]
         kinds = max(G.shape_plan(c).kinds for c in comp.shape_cells)
         colour = (*(comp.block_colour(b) + 1 for b in range(len(comp.block_ids))), 0)
-        hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour))
+        claims = [tuple((origins, every, tuple((c, by_colour[c], tuple(cs for cs in cells if cs[0] != c),
+                                                tuple(sh for c2, sh in cells if c2 != c)) for c in sorted(colours)))
+                        for origins, every, cells, by_colour in rots) for rots, colours in keys]
+        hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour,
+                                                              claims))
     return hit[1]
 
 
@@ -983,27 +1078,17 @@ def _place_at(rows: list[list[Place | None] | None], kind: str, bid: str, n: int
     if p is None:
         p = row[a] = tuple.__new__(Place, (kind, bid, n, *G.CELL_OF[a]))
     return p
-@lru_cache(maxsize=16)
-def _sight_lines(width: int, depth: int) -> dict[int, tuple[tuple[int, int, int, int], ...]]:
-    """Per colour-plane bit position, the temple cells seen through that view cell: (view, view cell, depth
-    key, the cell's bit in `_cube_mask` space). The inverse of `G.projections`, for `claiming`."""
-    lines: dict[int, list[tuple[int, int, int, int]]] = {}
-    for g, row in enumerate(G.projections(width, depth)):
-        for v, (i, key, bit) in enumerate(row):
-            if bit:
-                lines.setdefault(bit.bit_length() - 1, []).append((v, i, key, 1 << g))
-    return {pos: tuple(cells) for pos, cells in lines.items()}
+def _cube_cells(state: BlockAndKeyState, p: Place) -> CubeCells:
+    """Placement p's colour code, the temple cells it fills as bits at `G.idx` and as `gidx` numbers; memoised
+    per components, floor and `Place` (the same placements recur all game), so kept small and cheap to make."""
+    b = _block_index(state.comp)[p.block]
+    ori = state.orientation(b, p.orient)
+    g0 = gidx(p.x, p.y, p.z)
+    hit = state._fixed.cubes[p] = (state._fixed.colour[b], ori.mask << G.shift(p.x, p.y, p.z),
+                                   tuple(g0 + gidx(*c) for c in ori.cubes))
+    return hit
 
 
-def _cube_mask(state: BlockAndKeyState, p: Place) -> int:
-    """The temple cells (bits at `gidx`) that placement p fills, memoised per components and `Place` (the
-    same placements recur all game)."""
-    cubes = state._fixed.cubes
-    m = cubes.get(p)
-    if m is None:
-        ori = state.orientation(_block_index(state.comp)[p.block], p.orient)
-        m = cubes[p] = sum(1 << gidx(p.x + dx, p.y + dy, p.z + dz) for dx, dy, dz in ori.cubes)
-    return m
 _SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
 
 
