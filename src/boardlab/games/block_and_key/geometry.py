@@ -428,11 +428,11 @@ def real_cells(width: int, depth: int) -> int:
 
 
 @lru_cache(maxsize=16)
-def sight_rows(width: int, depth: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """Per row of a view (its 8 cells of one w, all five views in turn): (view, the row's bit shift in the
-    colour planes, per byte of that row the temple cells (bits at `idx`) seen through its set cells, at any
-    depth). Why: tracing a plane mask back into the temple is then one lookup per non-empty row instead of
-    a walk over its bits. The inverse of `projections`, so the floor size and mirrored views come with it."""
+def sight_rows(width: int, depth: int) -> tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]:
+    """Per view (top, S, E, N, W), per row of it (its 8 cells of one w): (the row's bit shift in the view's part
+    of a colour plane, per byte of that row the temple cells (bits at `idx`) seen through its set cells, at any
+    depth). Why: tracing a plane mask back into the temple is then one lookup per non-empty row instead of a
+    walk over its bits. The inverse of `projections`, so the floor size and mirrored views come with it."""
     line: dict[int, int] = {}  # plane bit position -> temple cells behind it
     for g, row in enumerate(projections(width, depth)):
         for _, _, bit in row:
@@ -441,16 +441,17 @@ def sight_rows(width: int, depth: int) -> tuple[tuple[int, int, tuple[int, ...]]
                 line[pos] = line.get(pos, 0) | GRID_BIT[g]
     out = []
     for v in range(5):
+        rows = []
         for w in range(MAX_FLOOR):
-            at = v * VIEW_BITS + VSTRIDE * w
-            cells = [line.get(at + u, 0) for u in range(MAX_FLOOR)]
-            if not any(cells):
-                continue
-            table = [0] * 256
-            for byte in range(1, 256):
-                low = byte & -byte
-                table[byte] = table[byte ^ low] | cells[low.bit_length() - 1]
-            out.append((v, at, tuple(table)))
+            at = VSTRIDE * w
+            cells = [line.get(v * VIEW_BITS + at + u, 0) for u in range(MAX_FLOOR)]
+            if any(cells):
+                table = [0] * 256
+                for byte in range(1, 256):
+                    low = byte & -byte
+                    table[byte] = table[byte ^ low] | cells[low.bit_length() - 1]
+                rows.append((at, tuple(table)))
+        out.append(tuple(rows))
     return tuple(out)
 
 

@@ -305,21 +305,25 @@ class BlockAndKeyState(State):
                             hot[colour] |= m << sh
         return hot
 
-    def claim_slots(self, seat: int) -> list[list[ClaimSlot]]:
+    def claim_slots(self, seat: int, wanted: frozenset[int] | set[int] | None = None) -> list[list[ClaimSlot]]:
         """Per colour code, the (key, rotation) pairs of `seat`'s hand that a new cube of that colour could
         complete, each as (`corners` where every cell of another colour already shows, `need`, the colour's
         cell shifts, the other cells' shifts, the `complete` corners, whose cells of the colour all show it
         already). What `would_claim` tests, with the part that does not depend on the placement done once per
         position (see `claiming`). `need`: the view cells a claiming block must show on, at least one: at an
-        incomplete corner it must cover every missing cell, at a complete one any cell of the colour."""
+        incomplete corner it must cover every missing cell, at a complete one any cell of the colour. Only the
+        `wanted` colour codes, if given (the colours of the blocks being placed)."""
         views = self.allowed_views(seat)
         every_view = len(views) == len(VIEWS)
         planes = self.planes
         slots: list[list[ClaimSlot]] = [[] for _ in planes]
+        only = views[0] if len(views) == 1 else -1
         for k in self.hands[seat]:
             for origins, every, groups in self._fixed.claims[k]:
-                base = every if every_view else sum(origins[v] for v in views)
+                base = every if every_view else origins[only] if only >= 0 else sum(origins[v] for v in views)
                 for colour, mine, others, other in groups:
+                    if wanted is not None and colour not in wanted:
+                        continue
                     m = base
                     for c, sh in others:
                         m &= planes[c] >> sh
@@ -348,7 +352,8 @@ class BlockAndKeyState(State):
         (each temple cell's asked once per call) and are tested only against the pairs they show on: at some
         corner every cell of the colour shows it, the block is on one of them, and on no cell of another
         colour (what `would_claim` checks on copied planes)."""
-        slots = self.claim_slots(seat)
+        index, block_colour = _block_index(self.comp), self._fixed.colour
+        slots = self.claim_slots(seat, {block_colour[index[bid]] for bid in {p.block for p in places}})
         if not any(slots):
             return []
         views = self.allowed_views(seat)
@@ -361,14 +366,16 @@ class BlockAndKeyState(State):
             hot = 0
             for _, need, _, _, _ in group:
                 hot |= need
-            per_view = [0] * len(VIEWS)
-            for v, at, table in rows:
-                byte = (hot >> at) & 0xFF
-                if byte:
-                    per_view[v] |= table[byte]
             r = 0
             for v in views:
-                r |= per_view[v] & front[v]
+                part = (hot >> (v * G.VIEW_BITS)) & G.VIEW_MASK
+                if part:
+                    lines = 0
+                    for at, table in rows[v]:
+                        byte = (part >> at) & 0xFF
+                        if byte:
+                            lines |= table[byte]
+                    r |= lines & front[v]
             reach[colour] = r
         planes, vdep, proj = self.planes, self.vdep, self._fixed.proj
         cached = self._fixed.cubes
