@@ -1,5 +1,6 @@
 """Block and Key: `claiming` (search's claim detection) now against the version before it was reworked, in one
-process, on mid-game turn positions of seeded random games; the answers must be equal.
+process, on mid-game turn positions of seeded random games; the answers must be equal. With --mcts, MCTS
+iterations per CPU second with the old `claiming` and `search_moves` against the new ones.
 
 Why this shape: the machine is shared and noisy, so only same-process alternating rounds count. The old
 code is kept here verbatim (from commit 673737d), run on the same states; CPU time, best and median round.
@@ -20,10 +21,11 @@ from typing import Any
 from boardlab.core import new_game, observe
 from boardlab.games.block_and_key import geometry as G
 from boardlab.games.block_and_key import rules as R
-from boardlab.games.block_and_key.actions import Place
+from boardlab.games.block_and_key.actions import Dig, Place
 from boardlab.games.block_and_key.rules import BlockAndKeyState, gidx
 
 NEW_CLAIMING = BlockAndKeyState.claiming
+NEW_SEARCH_MOVES = BlockAndKeyState.search_moves
 
 
 # -- the old code (673737d) ----------------------------------------------------------------------------------
@@ -68,6 +70,38 @@ def old_claiming(self: BlockAndKeyState, seat: int, places: list[Place]) -> list
             and self.would_claim(seat, p, hot)]
 
 
+def old_search_moves(self: BlockAndKeyState) -> list[Any]:
+    legal = self.legal_actions()
+    if self.phase != "turn" or len(legal) <= R.SEARCH_PLACEMENTS:
+        return legal
+    seat = self.actor
+    assert seat is not None
+    digs = [a for a in legal if isinstance(a, Dig)]
+    places = [a for a in legal if isinstance(a, Place)]
+    claim = self.claiming(seat, places)
+    if claim:
+        return claim
+    if len(self.supply[seat]) >= 5:
+        digs = digs[:1]
+    want = self.comp.enigmas[self.enigma[seat]] + 1
+    own = self.view_of[seat]
+    dep = self.vdep[own]
+    proj = G.projections(self.W, self.D)
+    scored = []
+    for i, a in enumerate(places):
+        b = R._block_index(self.comp)[a.block]
+        same = self.comp.block_colour(b) + 1 == want
+        cells = set()
+        for dx, dy, dz in self.orientation(b, a.orient).cubes:
+            j, key, _ = proj[gidx(a.x + dx, a.y + dy, a.z + dz)][own]
+            if key > dep[j]:
+                cells.add(j)
+        gain = sum(1 if same else -(self.vcol[own][j] == want) for j in cells)
+        scored.append((-gain, i, a))
+    scored.sort()
+    return digs + [a for _, _, a in scored[:R.SEARCH_PLACEMENTS]]
+
+
 # -- positions ---------------------------------------------------------------------------------------------
 def positions(games: int, per_game: int) -> list[tuple[BlockAndKeyState, int, list[Place]]]:
     """Turn positions picked at random turns of seeded random games, 1-4 players, both key-view options."""
@@ -96,13 +130,13 @@ def time_claiming(fn: Any, states: list[tuple[BlockAndKeyState, int, list[Place]
     return (time.process_time() - t) / (reps * len(states))
 
 
-def time_mcts(states: list[tuple[BlockAndKeyState, int, list[Place]]], iterations: int) -> float:
+def time_mcts(states: list[tuple[BlockAndKeyState, int, list[Place]]], iterations: int) -> tuple[float, list[Any]]:
+    """Iterations per CPU second of a seeded MCTS bot deciding each position, and its choices."""
     from boardlab.bots.mcts import MctsBot
 
     t = time.process_time()
-    for s, _, _ in states:
-        MctsBot(seed=2, iterations=iterations).choose(observe(s, s.current_player))
-    return iterations * len(states) / (time.process_time() - t)
+    chosen = [MctsBot(seed=2, iterations=iterations).choose(observe(s, s.current_player)) for s, _, _ in states]
+    return iterations * len(states) / (time.process_time() - t), chosen
 
 
 def main() -> None:
@@ -119,10 +153,11 @@ def main() -> None:
     for s, seat, places in states:
         new = NEW_CLAIMING(s, seat, places)
         assert new == old_claiming(s, seat, places) == [p for p in places if s.would_claim(seat, p)]
+        assert NEW_SEARCH_MOVES(s) == old_search_moves(s)
         claims += len(new)
     n = sum(len(p) for _, _, p in states)
     print(f"{len(states)} positions, {n / len(states):.0f} placements each, {claims / max(n, 1):.0%} claim: "
-          "old == new == would_claim")
+          "old == new == would_claim, search_moves old == new")
     ratios = []
     for _ in range(args.rounds):
         t_old = time_claiming(old_claiming, states, args.reps)
@@ -135,9 +170,12 @@ def main() -> None:
         mr = []
         for _ in range(args.mcts):
             BlockAndKeyState.claiming = old_claiming  # type: ignore[method-assign]
-            old = time_mcts(sub, args.iterations)
+            BlockAndKeyState.search_moves = old_search_moves  # type: ignore[method-assign]
+            old, old_chosen = time_mcts(sub, args.iterations)
             BlockAndKeyState.claiming = NEW_CLAIMING  # type: ignore[method-assign]
-            new = time_mcts(sub, args.iterations)
+            BlockAndKeyState.search_moves = NEW_SEARCH_MOVES  # type: ignore[method-assign]
+            new, new_chosen = time_mcts(sub, args.iterations)
+            assert old_chosen == new_chosen, "the same search must choose the same moves"
             mr.append(new / old)
             print(f"MCTS  old {old:6.0f} it/CPU-s  new {new:6.0f} it/CPU-s  ratio {new / old:5.2f}")
         print(f"MCTS ratio: median {statistics.median(mr):.2f}, range {min(mr):.2f}-{max(mr):.2f}")

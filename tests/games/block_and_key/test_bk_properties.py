@@ -94,6 +94,30 @@ def test_turn_is_a_rotation_not_a_mirror() -> None:
 
 
 # -- random play with checks -----------------------------------------------------------------------------------
+def ref_search_fallback(s: BlockAndKeyState, legal: list[object]) -> list[object]:
+    """`search_moves` when nothing claims, computed plainly: the digs (one with 5 or more blocks held) and the 12
+    placements showing the most faces of the Enigma colour on the seat's own side (cubes in front of its depth
+    map; a block of another colour loses the Enigma-coloured cells it covers), ties in listing order."""
+    seat = s.actor
+    assert seat is not None
+    digs = [a for a in legal if not isinstance(a, Place)]
+    if len(s.supply[seat]) >= 5:
+        digs = digs[:1]
+    want = COMP.enigmas[s.enigma[seat]] + 1
+    own = s.view_of[seat]
+    proj = projections(s.W, s.D)
+    scored = []
+    for i, a in enumerate(legal):
+        if isinstance(a, Place):
+            b = COMP.block_ids.index(a.block)
+            ori = orientations(COMP.shape_cells[COMP.block_shape(b)])[a.orient]
+            cells = {proj[gidx(a.x + dx, a.y + dy, a.z + dz)][own] for dx, dy, dz in ori.cubes}
+            shown = {j for j, key, _ in cells if key > s.vdep[own][j]}
+            same = COMP.block_colour(b) + 1 == want
+            scored.append((-sum(1 if same else -(s.vcol[own][j] == want) for j in shown), i, a))
+    return digs + [a for _, _, a in sorted(scored)[:12]]
+
+
 def check_claiming(s: BlockAndKeyState, legal: list[object]) -> None:
     """Search's claim detection (`claiming`, with its whole-board filters) names exactly the placements that
     `would_claim` (the plain test) accepts, in listing order; its "in front" boards equal the depth maps."""
@@ -140,6 +164,8 @@ def play_checked(players: int, seed: int, options: dict[str, str], deep_every: i
             assert claimers <= set(moves)
             if claimers and len(legal) > 12:
                 assert set(moves) == claimers
+            if not claimers and len(legal) > 12:
+                assert moves == ref_search_fallback(s, legal), "the Enigma-colour choice, as plainly computed"
         s.apply(a)
         steps += 1
         if isinstance(a, Place) and a.kind == "place":

@@ -480,18 +480,24 @@ class BlockAndKeyState(State):
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
         want = self.comp.enigmas[self.enigma[seat]] + 1
         own = self.view_of[seat]
-        dep = self.vdep[own]
-        proj = G.projections(self.W, self.D)
+        dep, shows = self.vdep[own], self.vcol[own]
+        proj, cached = self._fixed.proj, self._fixed.cubes
         scored = []
         for i, a in enumerate(places):
-            b = _block_index(self.comp)[a.block]
-            same = self.comp.block_colour(b) + 1 == want
+            hit = cached.get(a)
+            colour, _, gcells = hit if hit is not None else _cube_cells(self, a)  # the cells, as `claiming` has them
             cells = set()
-            for dx, dy, dz in self.orientation(b, a.orient).cubes:
-                j, key, _ = proj[gidx(a.x + dx, a.y + dy, a.z + dz)][own]
+            for g in gcells:
+                j, key, _ = proj[g][own]
                 if key > dep[j]:
                     cells.add(j)
-            gain = sum(1 if same else -(self.vcol[own][j] == want) for j in cells)
+            if colour == want:
+                gain = len(cells)
+            else:
+                gain = 0
+                for j in cells:
+                    if shows[j] == want:
+                        gain -= 1
             scored.append((-gain, i, a))
         scored.sort()
         return digs + [a for _, _, a in scored[:SEARCH_PLACEMENTS]]
