@@ -123,6 +123,7 @@ def test_rated_game_moves_both_ratings_and_forbids_undo(server: Server) -> None:
         time.sleep(0.1)
     pb = a.get(f"/api/users/{nb}").json()
     ra, rb = pa["games"][0]["rating"], pb["games"][0]["rating"]
+    assert ra is not None, (pa, pb)
     assert ra > 1500 > rb or (ra > rb), (ra, rb)
     assert pa["recent"][0]["rank"] == 1 and pb["recent"][0]["rank"] == 2
     assert pa["recent"][0]["after"] > pa["recent"][0]["before"]

@@ -737,15 +737,19 @@ def _my_rows(conn: Connection, user_id: int) -> list[tuple[str, int, str, str, f
 
 
 def _profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
+    # results before ratings: a game's result and its rating are committed together, and each statement may
+    # see a newer commit than the one before it (no snapshot across statements), so reading the ratings last
+    # never shows a rated result without its rating
+    played = conn.execute(
+        sa.select(results_t.c.game, sa.func.count(), sa.func.sum(sa.case((results_t.c.rank == 1, 1), else_=0)))
+        .where(results_t.c.player == key)
+        .group_by(results_t.c.game)
+    ).all()
     games: dict[str, dict[str, Any]] = {}
     for r in conn.execute(sa.select(ratings_t).where(ratings_t.c.player == key)):
         games[r.game] = {"game": r.game, "rating": ratings.shown(r.mu, r.sigma), "rated_games": r.games,
                          "played": 0, "won": 0}
-    for r in conn.execute(
-        sa.select(results_t.c.game, sa.func.count(), sa.func.sum(sa.case((results_t.c.rank == 1, 1), else_=0)))
-        .where(results_t.c.player == key)
-        .group_by(results_t.c.game)
-    ):
+    for r in played:
         g = games.setdefault(r[0], {"game": r[0], "rating": None, "rated_games": 0, "played": 0, "won": 0})
         g["played"], g["won"] = int(r[1]), int(r[2] or 0)
     recent = [
