@@ -158,9 +158,6 @@ def play_checked(players: int, seed: int, options: dict[str, str], deep_every: i
             moves = s.search_moves()  # what search considers: legal, every dig, claims first
             assert moves and set(moves) <= set(legal)
             claimers = {p for p in legal if isinstance(p, Place) and s.would_claim(seat, p)}
-            hot = s.claim_cells(seat)
-            assert claimers == {p for p in legal if isinstance(p, Place) and s.would_claim(seat, p, hot)}, \
-                "the claim-cell filter only rules out placements that cannot claim"
             assert claimers <= set(moves)
             if claimers and len(legal) > 12:
                 assert set(moves) == claimers

@@ -281,30 +281,6 @@ class BlockAndKeyState(State):
                         return v, r, low % G.VSTRIDE, low // G.VSTRIDE
         return None
 
-    def claim_cells(self, seat: int) -> list[int]:
-        """Per colour code, the view cells (on the combined planes) where a newly shown cube of that colour
-        could complete one of `seat`'s keys: every other cell of the pattern already shows its colour there.
-        A placement that shows none of them cannot claim, so search tests most placements with one AND."""
-        views = self.allowed_views(seat)
-        every_view = len(views) == len(VIEWS)
-        planes = self.planes
-        hot = [0] * len(planes)
-        for k in self.hands[seat]:
-            rots, colours = self._fixed.keys[k]
-            for origins, every, cells, by_colour in rots:
-                base = every if every_view else sum(origins[v] for v in views)
-                for colour in colours:
-                    m = base
-                    for c, sh in cells:
-                        if c != colour:
-                            m &= planes[c] >> sh
-                            if not m:
-                                break
-                    if m:
-                        for sh in by_colour[colour]:
-                            hot[colour] |= m << sh
-        return hot
-
     def claim_slots(self, seat: int, wanted: frozenset[int] | set[int] | None = None) -> list[list[ClaimSlot]]:
         """Per colour code, the (key, rotation) pairs of `seat`'s hand that a new cube of that colour could
         complete, each as (`corners` where every cell of another colour already shows, `need`, the colour's
@@ -419,15 +395,13 @@ class BlockAndKeyState(State):
                         break
         return out
 
-    def would_claim(self, seat: int, p: Place, hot: list[int] | None = None) -> bool:
+    def would_claim(self, seat: int, p: Place) -> bool:
         """Would placing `p` claim at least one of `seat`'s keys? Answered on the colour planes without
-        changing the state (the new block's visible cells are found from the depth maps): for search.
-        `hot`, from `claim_cells(seat)` on this state, rules most placements out before the full test."""
+        changing the state (the new block's visible cells are found from the depth maps): the plain test that
+        `claiming` must agree with."""
         comp = self.comp
         b = _block_index(comp)[p.block]
         colour = comp.block_colour(b) + 1
-        if hot is not None and not hot[colour]:
-            return False
         keys = [k for k in self.hands[seat] if colour in self._fixed.keys[k][1]]
         if not keys:
             return False
@@ -441,7 +415,7 @@ class BlockAndKeyState(State):
                 i, key, bit = cell[v]
                 if key > dep[i]:
                     newm |= bit
-        if not newm or (hot is not None and not newm & hot[colour]):
+        if not newm:
             return False
         keep = ~newm
         planes = [q & keep for q in self.planes]
