@@ -120,3 +120,25 @@ def test_wilson_interval() -> None:
     low, high = wilson(150, 200)
     assert 0.68 < low < 0.70 and 0.80 < high < 0.81
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_mcts_takes_the_games_playout_depth_unless_told() -> None:
+    """`playout_depth="game"` (the default) is the game's measured depth: the same search as that depth given
+    explicitly, for a game that keeps the core's 12 and for one that declares its own."""
+    from boardlab.core import get_game
+
+    for name in ("cacao", "block_and_key"):
+        game = get_game(name)
+        state = game.new_game(2, 5)
+        while len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        obs = observe(state, state.current_player)
+        tuned = MctsBot(seed=3, iterations=30)
+        told = MctsBot(seed=3, iterations=30, playout_depth=game.playout_depth)
+        assert tuned.choose(obs) == told.choose(obs)
+        assert tuned.last_stats == told.last_stats
+    assert get_game("cacao").playout_depth == 12
+    with pytest.raises(ValueError):
+        MctsBot(playout_depth=-1)
+    with pytest.raises(ValueError):
+        MctsBot(playout_depth="deep")

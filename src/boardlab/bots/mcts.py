@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from boardlab.core import Action, Observation, Rng, State
+from boardlab.core import Action, Game, Observation, Rng, State
 
 DEFAULT_SECONDS = 0.95
 """Budget when none is given: the search stops on a predicted overrun, but iterations vary and the
@@ -45,14 +45,23 @@ def _legal(state: State) -> list[Action]:
     return state.legal_actions()
 
 
+def _policy(game: Game) -> Callable[[State, Rng], Action]:
+    """The game's playout policy; `random_search_action` directly when the game keeps the default (a call
+    less per playout step)."""
+    if type(game).playout_action is Game.playout_action:
+        return game.random_search_action
+    return game.playout_action
+
+
 class MctsBot:
     """SO-ISMCTS with UCB1 over available actions and random (optionally truncated) playouts.
 
     Budget: `iterations` (reproducible for a given seed) and/or `seconds` (wall clock, an upper bound
     up to the final bookkeeping; whichever is reached first stops the search). `playout_depth`
-    truncates playouts after that many random decisions and scores the leaf with `game.evaluate`
-    (12 measured stronger on Cacao than 4 or playing to the end, docs/strength.md); None plays out
-    to the end of the game.
+    truncates playouts after that many decisions of the game's playout policy and scores the leaf
+    with `game.evaluate`; None plays out to the end of the game; "game" (the default) takes the
+    game's `playout_depth` (12, measured stronger on Cacao than 4 or playing to the end,
+    docs/strength.md, unless the game measured better).
     `eval_scale` fixes the logistic scale for evaluations (None: the RMS of this search's evaluations).
     `depth_per_seat`, when set, makes the playout depth that many decisions per seat at the table
     (overriding `playout_depth`), so a playout covers the same share of a round at any table size.
@@ -70,11 +79,12 @@ class MctsBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.7,
-        playout_depth: int | None = 12,
+        playout_depth: int | None | str = "game",
         eval_scale: float | None = None,
         depth_per_seat: int | None = None,
         opponents: str = "tree",
         tree_actions: str = "search",
+        root_greedy: int = 0,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -83,14 +93,19 @@ class MctsBot:
             raise ValueError("mcts needs iterations >= 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("mcts needs seconds > 0")
-        if playout_depth is not None and playout_depth < 0:
-            raise ValueError("playout_depth must be >= 0 or None")
+        if playout_depth != "game" and not (playout_depth is None or isinstance(playout_depth, int)
+                                             and playout_depth >= 0):
+            raise ValueError("playout_depth must be >= 0, None or 'game'")
         if depth_per_seat is not None and depth_per_seat < 0:
             raise ValueError("depth_per_seat must be >= 0 or None")
         if opponents not in ("tree", "playout"):
             raise ValueError("opponents must be 'tree' or 'playout'")
         if tree_actions not in ("search", "legal"):
             raise ValueError("tree_actions must be 'search' or 'legal'")
+        if root_greedy < 0:
+            raise ValueError("root_greedy must be >= 0")
+        self.root_greedy = root_greedy
+        self._root_extra: list[Action] = []
         self.depth_per_seat = depth_per_seat
         self.opponents = opponents
         self.tree_actions = tree_actions
@@ -120,6 +135,7 @@ class MctsBot:
         rng = self.rng.fork()
         self._eval_sq, self._eval_n = 0.0, 0
         root = _Node(obs.seat)
+        self._root_extra = self._greedy_candidates(obs, legal, rng) if self.root_greedy else []
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
@@ -139,6 +155,20 @@ class MctsBot:
         self.last_stats = {a: (ch.visits, ch.reward / ch.visits if ch.visits else 0.0)
                            for a, ch in root.children.items()}
         return self._best(root, legal, rng)
+
+    def _greedy_candidates(self, obs: Observation, legal: list[Action], rng: Rng) -> list[Action]:
+        """The `root_greedy` legal actions `game.evaluate` likes best one decision ahead (on one
+        determinization), added to the root's search set: `search_actions` may leave out a move whose worth
+        only the evaluation sees (in Block and Key, setting up a key for the next turn)."""
+        det = obs.sample(rng)
+        seat = obs.seat
+        scored = []
+        for i, action in enumerate(legal):
+            after = det.clone()
+            after.apply(action)
+            scored.append((-after.game.evaluate(after, seat), i, action))
+        scored.sort(key=lambda t: (t[0], t[1]))
+        return [a for _, _, a in scored[: self.root_greedy]]
 
     def _best(self, root: _Node, legal: Sequence[Action], rng: Rng) -> Action:
         """The most visited legal root action (robust child); mean reward breaks ties."""
@@ -165,7 +195,7 @@ class MctsBot:
         node = root
         path: list[_Node] = []
         me = root.player if self.opponents == "playout" else None
-        pick = det.game.random_search_action
+        pick = _policy(det.game)
         while True:
             player = det.current_player
             if player is None:
@@ -174,6 +204,8 @@ class MctsBot:
                 det.apply_unchecked(pick(det, rng))  # another seat: playout policy, no node
                 continue
             actions = search_actions(det)
+            if node is root and self._root_extra:
+                actions = actions + [a for a in self._root_extra if a not in actions]
             children = node.children
             get = children.get
             untried: list[Action] | None = None
@@ -215,9 +247,13 @@ class MctsBot:
     def _playout(self, det: State, rng: Rng) -> list[float]:
         """Random decisions to the end (or `playout_depth` of them), then per-seat rewards in [0, 1]."""
         game = det.game
-        pick = game.random_search_action
+        pick = _policy(game)
         play = det.apply_unchecked
-        depth = self.playout_depth if self.depth_per_seat is None else self.depth_per_seat * det.num_players
+        depth = self.playout_depth
+        if self.depth_per_seat is not None:
+            depth = self.depth_per_seat * det.num_players
+        elif depth == "game":
+            depth = game.playout_depth
         steps = 0
         while not det.is_over and (depth is None or steps < depth):
             play(pick(det, rng))

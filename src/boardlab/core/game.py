@@ -61,6 +61,10 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[dict[str, Option]] = {}
     hidden_information: ClassVar[bool] = True
+    playout_depth: ClassVar[int | None] = 12
+    """The truncation of search playouts this game was measured strongest with at the `hard` budget (None:
+    to the end): what `MctsBot` uses when not told (12 for Cacao, docs/strength.md; games whose playout
+    steps are costly and whose evaluation is good search deeper trees with shorter playouts)."""
 
     # -- construction -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
@@ -173,6 +177,12 @@ class Game(ABC):
         override it to find that same action without building the whole list (same index, same stream)."""
         actions = self.search_actions(state)
         return actions[rng.randbelow(len(actions))] if len(actions) > 1 else actions[0]
+
+    def playout_action(self, state: State, rng: Rng) -> Action:
+        """The playout policy of search bots. Default: `random_search_action`. A game may play its playouts
+        better than at random where a cheap rule is clearly right (e.g. take the best claim), so that a
+        truncated playout ends in a position worth evaluating."""
+        return self.random_search_action(state, rng)
 
     def seat_name(self, seat: int, lang: str = "en") -> str:
         """How people call a seat (games with player colours name the colour)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from bk_helpers import GAME, check_invariants, new
+from bk_helpers import COMP, GAME, check_invariants, new
 
 from boardlab.bots import make_bot
 from boardlab.core import Rng, observe, play_game
@@ -41,3 +41,25 @@ def test_evaluate_prefers_claiming_a_key() -> None:
     base = GAME.evaluate(s, 0)
     s.claimed[0].append(s.decks[1].pop())
     assert GAME.evaluate(s, 0) > base
+
+
+def test_evaluate_values_the_best_key_within_reach() -> None:
+    """Half the points one placement would claim now count: take the reachable keys out of the hand and the
+    evaluation drops by exactly that much (the other terms do not read the hand)."""
+    from boardlab.games.block_and_key.evaluate import REACH
+
+    rng = Rng(4)
+    s = new(2, seed=11)
+    while True:
+        s.apply(GAME.random_search_action(s, rng))
+        seat = s.actor
+        if seat is not None and s.phase == "turn" and s.keys_within_reach(seat):
+            break
+    reach = s.keys_within_reach(seat)
+    assert reach <= set(s.hands[seat])
+    best = s.best_claim_points(seat)
+    assert best >= max(COMP.keys[k].points for k in reach)
+    value = GAME.evaluate(s, seat)
+    s.hands[seat] = [k for k in s.hands[seat] if k not in reach]
+    assert not s.keys_within_reach(seat)
+    assert value - GAME.evaluate(s, seat) == pytest.approx(REACH * best)

@@ -94,28 +94,48 @@ def test_turn_is_a_rotation_not_a_mirror() -> None:
 
 
 # -- random play with checks -----------------------------------------------------------------------------------
+def ref_enigma_gain(s: BlockAndKeyState, seat: int, a: Place) -> int:
+    """Faces of the seat's Enigma colour a placement adds to its own side view (cubes in front of its depth
+    map), or, a block of another colour, minus those it covers."""
+    want = COMP.enigmas[s.enigma[seat]] + 1
+    own = s.view_of[seat]
+    proj = projections(s.W, s.D)
+    b = COMP.block_ids.index(a.block)
+    ori = orientations(COMP.shape_cells[COMP.block_shape(b)])[a.orient]
+    cells = {proj[gidx(a.x + dx, a.y + dy, a.z + dz)][own] for dx, dy, dz in ori.cubes}
+    shown = {j for j, key, _ in cells if key > s.vdep[own][j]}
+    same = COMP.block_colour(b) + 1 == want
+    return sum(1 if same else -(s.vcol[own][j] == want) for j in shown)
+
+
 def ref_search_fallback(s: BlockAndKeyState, legal: list[object]) -> list[object]:
     """`search_moves` when nothing claims, computed plainly: the digs (one with 5 or more blocks held) and the 12
-    placements showing the most faces of the Enigma colour on the seat's own side (cubes in front of its depth
-    map; a block of another colour loses the Enigma-coloured cells it covers), ties in listing order."""
+    placements showing the most faces of the Enigma colour on the seat's own side, ties in listing order."""
     seat = s.actor
     assert seat is not None
     digs = [a for a in legal if not isinstance(a, Place)]
     if len(s.supply[seat]) >= 5:
         digs = digs[:1]
-    want = COMP.enigmas[s.enigma[seat]] + 1
-    own = s.view_of[seat]
-    proj = projections(s.W, s.D)
-    scored = []
-    for i, a in enumerate(legal):
-        if isinstance(a, Place):
-            b = COMP.block_ids.index(a.block)
-            ori = orientations(COMP.shape_cells[COMP.block_shape(b)])[a.orient]
-            cells = {proj[gidx(a.x + dx, a.y + dy, a.z + dz)][own] for dx, dy, dz in ori.cubes}
-            shown = {j for j, key, _ in cells if key > s.vdep[own][j]}
-            same = COMP.block_colour(b) + 1 == want
-            scored.append((-sum(1 if same else -(s.vcol[own][j] == want) for j in shown), i, a))
+    scored = [(-ref_enigma_gain(s, seat, a), i, a) for i, a in enumerate(legal) if isinstance(a, Place)]
     return digs + [a for _, _, a in sorted(scored)[:12]]
+
+
+def claimed_by(s: BlockAndKeyState, seat: int, p: Place) -> set[int]:
+    """The keys placing `p` claims, found by playing it on a copy."""
+    after = s.clone()
+    before = set(after.claimed[seat])
+    after.apply(p)
+    return set(after.claimed[seat]) - before
+
+
+def ref_search_claims(s: BlockAndKeyState, claimers: list[Place]) -> list[Place]:
+    """`search_moves` when placements claim, computed plainly: the 12 that claim the most points (played on a
+    copy), then show the most Enigma faces, ties in listing order."""
+    seat = s.actor
+    assert seat is not None
+    scored = [(-sum(COMP.keys[k].points for k in claimed_by(s, seat, p)), -ref_enigma_gain(s, seat, p), i, p)
+              for i, p in enumerate(claimers)]
+    return [p for *_, p in sorted(scored)[:12]]
 
 
 def check_claiming(s: BlockAndKeyState, legal: list[object]) -> None:
@@ -124,7 +144,16 @@ def check_claiming(s: BlockAndKeyState, legal: list[object]) -> None:
     seat = s.actor
     assert seat is not None
     places = [p for p in legal if isinstance(p, Place)]
-    assert s.claiming(seat, places) == [p for p in places if s.would_claim(seat, p)], "claiming must be exact"
+    claimers = [p for p in places if s.would_claim(seat, p)]
+    assert s.claiming(seat, places) == claimers, "claiming must be exact"
+    every = s.claims(seat, places, every=True)
+    assert [p for p, _ in every] == claimers
+    for p, keys in every[:6]:
+        assert {k for k in range(len(COMP.keys)) if keys >> k & 1} == claimed_by(s, seat, p), "the keys it claims"
+    # a turn lists every placement of every held block: the keys within reach are those some placement claims
+    assert s.keys_within_reach(seat) == {k for _, keys in every for k in range(len(COMP.keys)) if keys >> k & 1}
+    assert s.best_claim_points(seat) == max(
+        (sum(COMP.keys[k].points for k in range(len(COMP.keys)) if keys >> k & 1) for _, keys in every), default=0)
     fronts = in_front(s.occ, s.W, s.D)
     for v, row in enumerate(zip(*projections(s.W, s.D), strict=True)):
         want = sum(1 << idx(*GRID_CELLS[g]) for g, (i, key, _) in enumerate(row)
@@ -157,10 +186,11 @@ def play_checked(players: int, seed: int, options: dict[str, str], deep_every: i
         if s.phase == "turn" and steps % deep_every == 0:
             moves = s.search_moves()  # what search considers: legal, every dig, claims first
             assert moves and set(moves) <= set(legal)
-            claimers = {p for p in legal if isinstance(p, Place) and s.would_claim(seat, p)}
-            assert claimers <= set(moves)
-            if claimers and len(legal) > 12:
-                assert set(moves) == claimers
+            claimers = [p for p in legal if isinstance(p, Place) and s.would_claim(seat, p)]
+            if len(legal) <= 12:
+                assert moves == legal
+            elif claimers:
+                assert moves == ref_search_claims(s, claimers), "the best claims, as plainly computed"
             if not claimers and len(legal) > 12:
                 assert moves == ref_search_fallback(s, legal), "the Enigma-colour choice, as plainly computed"
         s.apply(a)

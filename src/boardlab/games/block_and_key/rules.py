@@ -285,7 +285,7 @@ class BlockAndKeyState(State):
         """Per colour code, the (key, rotation) pairs of `seat`'s hand that a new cube of that colour could
         complete, each as (`corners` where every cell of another colour already shows, `need`, the colour's
         cell shifts, the other cells' shifts, the `complete` corners, whose cells of the colour all show it
-        already). What `would_claim` tests, with the part that does not depend on the placement done once per
+        already, the key). What `would_claim` tests, with the part that does not depend on the placement done once per
         position (see `claiming`). `need`: the view cells a claiming block must show on, at least one: at an
         incomplete corner it must cover every missing cell, at a complete one any cell of the colour. Only the
         `wanted` colour codes, if given (the colours of the blocks being placed)."""
@@ -316,12 +316,20 @@ class BlockAndKeyState(State):
                         if complete:
                             for sh in mine:
                                 need |= complete << sh
-                        slots[colour].append((m, need, mine, other, complete))
+                        slots[colour].append((m, need, mine, other, complete, k))
         return slots
 
     def claiming(self, seat: int, places: list[Place]) -> list[Place]:
+        """The placements among `places` that claim one of `seat`'s keys, in their order (see `claims`)."""
+        return [p for p, _ in self.claims(seat, places)]
+
+    def claims(self, seat: int, places: list[Place], every: bool = False,
+               union: bool = False) -> list[tuple[Place, int]]:
         """The placements among `places` that claim one of `seat`'s keys (in their order), exactly as
-        `would_claim` says, but faster for the many placements search lists: the (key, rotation) pairs a
+        `would_claim` says, each with the keys it claims as a bit mask (bit k: key k; with `every` False only
+        the first key found, enough to know that it claims; with `union` only the keys no earlier placement
+        claims, so that the masks add up to every key some placement claims, found sooner), but faster for
+        the many placements search lists: the (key, rotation) pairs a
         colour could complete are found once (`claim_slots`); their cells, traced back along the lines of
         sight to the temple cells in front of what each view shows (`G.sight_rows`, `G.in_front`), rule out
         with one AND the placements that show on none of their `need` cells; the others get their view cells
@@ -340,7 +348,7 @@ class BlockAndKeyState(State):
             if not group:
                 continue
             hot = 0
-            for _, need, _, _, _ in group:
+            for _, need, _, _, _, _ in group:
                 hot |= need
             r = 0
             for v in views:
@@ -356,7 +364,11 @@ class BlockAndKeyState(State):
         planes, vdep, proj = self.planes, self.vdep, self._fixed.proj
         cached = self._fixed.cubes
         show: list[int | None] = [None] * N_CELLS  # per temple cell, the plane bits where a cube would show
-        out = []
+        out: list[tuple[Place, int]] = []
+        seen = 0
+        full = 0
+        for k in self.hands[seat]:
+            full |= 1 << k
         for p in places:
             hit = cached.get(p)
             colour, cmask, gcells = hit if hit is not None else _cube_cells(self, p)
@@ -375,8 +387,9 @@ class BlockAndKeyState(State):
                     show[g] = shows
                 newm |= shows
             now = planes[colour] | newm
-            for m, need, mine, other, complete in slots[colour]:
-                if not newm & need:
+            got = seen
+            for m, need, mine, other, complete, k in slots[colour]:
+                if not newm & need or got >> k & 1:
                     continue
                 for sh in mine:  # every cell of the colour shows it (covers the missing ones)
                     m &= now >> sh
@@ -391,9 +404,58 @@ class BlockAndKeyState(State):
                     for sh in other:  # and no cell of another colour covered
                         m &= ~(newm >> sh)
                     if m:
-                        out.append(p)
-                        break
+                        got |= 1 << k
+                        if not every:
+                            break
+            if got != seen:
+                out.append((p, got & ~seen))
+                if union:
+                    seen = got
+                    if seen == full:
+                        break  # every key found
         return out
+
+    def keys_within_reach(self, seat: int) -> set[int]:
+        """The keys of `seat`'s hand that one placement of a block it holds would claim now (ignoring whose
+        turn it is)."""
+        return {k for k in self.hands[seat] if self._reach(seat)[0] >> k & 1}
+
+    def best_claim_points(self, seat: int) -> int:
+        """The most key points one placement of a block `seat` holds would claim now (several keys at once
+        count together): what the evaluation values as keys within reach."""
+        return self._reach(seat)[1]
+
+    def _reach(self, seat: int) -> tuple[int, int]:
+        """(mask of the keys within reach, the best placement's points), memoised like `search_moves`."""
+        if not self.hands[seat]:
+            return 0, 0
+        key = ("reach", *self._memo_key(seat))
+        hit = _MEMO.get(key)
+        if hit is None:
+            got = best = 0
+            live, colour = self.claim_slots(seat), self._fixed.colour  # only colours some key could use
+            places = [p for b in sorted(self.supply[seat]) if live[colour[b]] for p in self.placements(b)]
+            for _, keys in self.claims(seat, places, every=True):
+                got |= keys
+                best = max(best, self._points(keys))
+            hit = _memo(key, (got, best))
+        return hit  # type: ignore[no-any-return]
+
+    def _points(self, keys: int) -> int:
+        """The points of the keys in a bit mask (bit k: key k)."""
+        points = self._fixed.points
+        total = 0
+        while keys:
+            low = keys & -keys
+            total += points[low.bit_length() - 1]
+            keys ^= low
+        return total
+
+    def _memo_key(self, seat: int) -> tuple[Any, ...]:
+        """Everything a seat's placements, claims and Enigma gains depend on: search meets the same position
+        under many determinizations (the root in every iteration), and only the hidden cards differ."""
+        return (id(self._fixed), self.num_players, self.options["key_views"], self.core_turn, tuple(self.placed),
+                seat, tuple(sorted(self.hands[seat])), tuple(sorted(self.supply[seat])), self.enigma[seat])
 
     def would_claim(self, seat: int, p: Place) -> bool:
         """Would placing `p` claim at least one of `seat`'s keys? Answered on the colour planes without
@@ -436,45 +498,78 @@ class BlockAndKeyState(State):
         return False
 
     def search_moves(self) -> list[BKAction]:
-        """A smaller set of turn actions for search: when some placement claims a key, only those placements;
-        otherwise the digs (just one with 5 or more blocks held) and the placements that show the most faces of
-        the player's Enigma colour on its own side (ties in listing order), at most SEARCH_PLACEMENTS of them.
-        Other phases: every action."""
+        """A smaller set of turn actions for search: when some placement claims a key, only those placements,
+        the SEARCH_PLACEMENTS that claim the most points (then show the most faces of the player's Enigma colour
+        on its own side; ties in listing order): which claim matters, and a few hundred claiming placements
+        would leave each a visit or two; otherwise the digs (just one with 5 or more blocks held) and the
+        SEARCH_PLACEMENTS placements best for the Enigma colour. Other phases: every action."""
         legal = self.legal_actions()
         if self.phase != "turn" or len(legal) <= SEARCH_PLACEMENTS:
             return legal
         seat = self.actor
         assert seat is not None
-        digs = [a for a in legal if isinstance(a, Dig)]
-        places = [a for a in legal if isinstance(a, Place)]
-        claim = self.claiming(seat, places)
+        claim, best = self._ranked(seat, legal)
         if claim:
-            return claim  # claiming is (almost) always right: search only which claim
+            return best  # type: ignore[return-value]
+        digs = [a for a in legal if isinstance(a, Dig)]
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
+        return digs + best  # type: ignore[operator]
+
+    def _ranked(self, seat: int, legal: list[BKAction]) -> tuple[bool, list[Place]]:
+        """`_best_places` of the turn's placements, memoised (`_memo_key`)."""
+        key = ("search", *self._memo_key(seat))
+        hit = _MEMO.get(key)
+        if hit is None:
+            hit = _memo(key, self._best_places(seat, [a for a in legal if isinstance(a, Place)]))
+        return hit  # type: ignore[no-any-return]
+
+    def playout_move(self, rng: Rng) -> BKAction:
+        """The playout policy: the best claim (most points, then Enigma faces) when a placement claims,
+        otherwise a uniform pick from `search_moves`."""
+        legal = self.legal_actions()
+        if self.phase == "turn" and len(legal) > SEARCH_PLACEMENTS:
+            seat = self.actor
+            assert seat is not None
+            claim, best = self._ranked(seat, legal)
+            if claim:
+                return best[0]
+        moves = self.search_moves()
+        return moves[rng.randbelow(len(moves))] if len(moves) > 1 else moves[0]
+
+    def _best_places(self, seat: int, places: list[Place]) -> tuple[bool, list[Place]]:
+        """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says)."""
+        claim = self.claims(seat, places, every=True)
+        if claim:
+            scored = []
+            for (a, keys), gain in zip(claim, self.enigma_gains(seat, [a for a, _ in claim]), strict=True):
+                scored.append((-self._points(keys), -gain, len(scored), a))
+            scored.sort()
+            return True, [a for *_, a in scored[:SEARCH_PLACEMENTS]]
+        best = sorted(zip((-g for g in self.enigma_gains(seat, places)), range(len(places)), places, strict=True))
+        return False, [a for _, _, a in best[:SEARCH_PLACEMENTS]]
+
+    def enigma_gains(self, seat: int, places: list[Place]) -> list[int]:
+        """Per placement, the faces of the seat's Enigma colour it adds to (or, another colour, hides from)
+        the seat's own side view."""
         want = self.comp.enigmas[self.enigma[seat]] + 1
         own = self.view_of[seat]
         dep, shows = self.vdep[own], self.vcol[own]
         proj, cached = self._fixed.proj, self._fixed.cubes
-        scored = []
-        for i, a in enumerate(places):
+        out = []
+        for a in places:
             hit = cached.get(a)
-            colour, _, gcells = hit if hit is not None else _cube_cells(self, a)  # the cells, as `claiming` has them
+            colour, _, gcells = hit if hit is not None else _cube_cells(self, a)  # the cells, as `claims` has them
             cells = set()
             for g in gcells:
                 j, key, _ = proj[g][own]
                 if key > dep[j]:
                     cells.add(j)
             if colour == want:
-                gain = len(cells)
+                out.append(len(cells))
             else:
-                gain = 0
-                for j in cells:
-                    if shows[j] == want:
-                        gain -= 1
-            scored.append((-gain, i, a))
-        scored.sort()
-        return digs + [a for _, _, a in scored[:SEARCH_PLACEMENTS]]
+                out.append(-sum(1 for j in cells if shows[j] == want))
+        return out
 
     def _claim(self, seat: int, b: int, shown: int) -> list[int]:
         """Every key of the seat's hand that block b, just placed and showing at `shown`, completes."""
@@ -997,7 +1092,7 @@ _BLOCK_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
 
 
 CubeCells = tuple[int, int, tuple[int, ...]]  # a placement's colour code, cells (bits at G.idx), cells (gidx)
-ClaimSlot = tuple[int, int, tuple[int, ...], tuple[int, ...], int]  # see `claim_slots`
+ClaimSlot = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]  # see `claim_slots`
 # a key's rotation for `claim_slots`: (origins, every, per colour of the pattern (colour, its cells' shifts, the
 # other cells (colour, shift), their shifts))
 ClaimRotation = tuple[tuple[int, ...], int,
@@ -1017,6 +1112,7 @@ class _Fixed:
     proj: tuple[tuple[G.ViewCell, ...], ...]
     colour: tuple[int, ...]
     claims: list[tuple[ClaimRotation, ...]]
+    points: tuple[int, ...]  # per key card
     cubes: dict[Place, CubeCells] = field(default_factory=dict)  # `_cube_cells`, filled as search meets placements
 
 
@@ -1033,7 +1129,7 @@ def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
                                                 tuple(sh for c2, sh in cells if c2 != c)) for c in sorted(colours)))
                         for origins, every, cells, by_colour in rots) for rots, colours in keys]
         hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour,
-                                                              claims))
+                                                              claims, tuple(k.points for k in comp.keys)))
     return hit[1]
 
 
@@ -1074,6 +1170,17 @@ def _cube_cells(state: BlockAndKeyState, p: Place) -> CubeCells:
     hit = state._fixed.cubes[p] = (state._fixed.colour[b], ori.mask << G.shift(p.x, p.y, p.z),
                                    tuple(g0 + gidx(*c) for c in ori.cubes))
     return hit
+
+
+_MEMO: dict[tuple[Any, ...], Any] = {}  # `search_moves` and `keys_within_reach` by `_memo_key`
+MEMO_SIZE = 20_000
+
+
+def _memo(key: tuple[Any, ...], value: Any) -> Any:
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[key] = value
+    return value
 
 
 _SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
@@ -1185,6 +1292,9 @@ class BlockAndKeyGame(ParsesNotation, Game):
         """Digs + the placements that claim a key (else the best few for the Enigma colour): see
         `BlockAndKeyState.search_moves`. Bots that list every action (random, greedy) are unaffected."""
         return state.search_moves()  # type: ignore[attr-defined,no-any-return]
+
+    def playout_action(self, state: State, rng: Rng) -> Any:
+        return state.playout_move(rng)  # type: ignore[attr-defined]
 
     def evaluate(self, state: State, seat: int) -> float:
         from .evaluate import evaluate
