@@ -79,12 +79,11 @@ class MctsBot:
         iterations: int | None = None,
         seconds: float | None = None,
         exploration: float = 0.7,
-        playout_depth: int | None | str = "game",
+        playout_depth: int | str | None = "game",
         eval_scale: float | None = None,
         depth_per_seat: int | None = None,
         opponents: str = "tree",
         tree_actions: str = "search",
-        root_greedy: int = 0,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -93,8 +92,8 @@ class MctsBot:
             raise ValueError("mcts needs iterations >= 1")
         if seconds is not None and seconds <= 0:
             raise ValueError("mcts needs seconds > 0")
-        if playout_depth != "game" and not (playout_depth is None or isinstance(playout_depth, int)
-                                             and playout_depth >= 0):
+        if playout_depth != "game" and not (playout_depth is None or (isinstance(playout_depth, int)
+                                             and playout_depth >= 0)):
             raise ValueError("playout_depth must be >= 0, None or 'game'")
         if depth_per_seat is not None and depth_per_seat < 0:
             raise ValueError("depth_per_seat must be >= 0 or None")
@@ -102,10 +101,6 @@ class MctsBot:
             raise ValueError("opponents must be 'tree' or 'playout'")
         if tree_actions not in ("search", "legal"):
             raise ValueError("tree_actions must be 'search' or 'legal'")
-        if root_greedy < 0:
-            raise ValueError("root_greedy must be >= 0")
-        self.root_greedy = root_greedy
-        self._root_extra: list[Action] = []
         self.depth_per_seat = depth_per_seat
         self.opponents = opponents
         self.tree_actions = tree_actions
@@ -135,7 +130,6 @@ class MctsBot:
         rng = self.rng.fork()
         self._eval_sq, self._eval_n = 0.0, 0
         root = _Node(obs.seat)
-        self._root_extra = self._greedy_candidates(obs, legal, rng) if self.root_greedy else []
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
@@ -155,20 +149,6 @@ class MctsBot:
         self.last_stats = {a: (ch.visits, ch.reward / ch.visits if ch.visits else 0.0)
                            for a, ch in root.children.items()}
         return self._best(root, legal, rng)
-
-    def _greedy_candidates(self, obs: Observation, legal: list[Action], rng: Rng) -> list[Action]:
-        """The `root_greedy` legal actions `game.evaluate` likes best one decision ahead (on one
-        determinization), added to the root's search set: `search_actions` may leave out a move whose worth
-        only the evaluation sees (in Block and Key, setting up a key for the next turn)."""
-        det = obs.sample(rng)
-        seat = obs.seat
-        scored = []
-        for i, action in enumerate(legal):
-            after = det.clone()
-            after.apply(action)
-            scored.append((-after.game.evaluate(after, seat), i, action))
-        scored.sort(key=lambda t: (t[0], t[1]))
-        return [a for _, _, a in scored[: self.root_greedy]]
 
     def _best(self, root: _Node, legal: Sequence[Action], rng: Rng) -> Action:
         """The most visited legal root action (robust child); mean reward breaks ties."""
@@ -204,8 +184,6 @@ class MctsBot:
                 det.apply_unchecked(pick(det, rng))  # another seat: playout policy, no node
                 continue
             actions = search_actions(det)
-            if node is root and self._root_extra:
-                actions = actions + [a for a in self._root_extra if a not in actions]
             children = node.children
             get = children.get
             untried: list[Action] | None = None
