@@ -138,8 +138,9 @@ def play(browser: Any, c: httpx.Client, srv: Server, db: Path, tid: str, token: 
             hidden_checked += check_no_leak(page, c, db, tid, token, 0)
         _, k, action = min(options)
         cand = info["out"][k]
-        if not mid_done and decisions >= 20 and is_turn:
-            # the mid-game picture: a hand card's menu open (play it, or discard it for energy)
+        if not mid_done and turns >= 3 and is_turn:
+            # the mid-game picture, on the fourth turn (the table's seed is random: a count of decisions is not
+            # reached in every deal): a hand card's menu open (play it, or discard it for energy)
             multi = [(k2, cd) for k2, cd in enumerate(info["out"]) if cd["sel"] == "target" and len(cd["acts"]) > 1]
             if multi:
                 k, cand = multi[0]
