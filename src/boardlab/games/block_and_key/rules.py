@@ -285,8 +285,8 @@ class BlockAndKeyState(State):
         """Per colour code, the (key, rotation) pairs of `seat`'s hand that a new cube of that colour could
         complete, each as (`corners` where every cell of another colour already shows, `need`, the colour's
         cell shifts, the other cells' shifts, the `complete` corners, whose cells of the colour all show it
-        already, the key). What `would_claim` tests, with the part that does not depend on the placement done once per
-        position (see `claiming`). `need`: the view cells a claiming block must show on, at least one: at an
+        already, the key). What `would_claim` tests, with the part that does not depend on the placement done once
+        per position (see `claiming`). `need`: the view cells a claiming block must show on, at least one: at an
         incomplete corner it must cover every missing cell, at a complete one any cell of the colour. Only the
         `wanted` colour codes, if given (the colours of the blocks being placed)."""
         views = self.allowed_views(seat)
@@ -323,19 +323,16 @@ class BlockAndKeyState(State):
         """The placements among `places` that claim one of `seat`'s keys, in their order (see `claims`)."""
         return [p for p, _ in self.claims(seat, places)]
 
-    def claims(self, seat: int, places: list[Place], every: bool = False,
-               union: bool = False) -> list[tuple[Place, int]]:
+    def claims(self, seat: int, places: list[Place], every: bool = False) -> list[tuple[Place, int]]:
         """The placements among `places` that claim one of `seat`'s keys (in their order), exactly as
         `would_claim` says, each with the keys it claims as a bit mask (bit k: key k; with `every` False only
-        the first key found, enough to know that it claims; with `union` only the keys no earlier placement
-        claims, so that the masks add up to every key some placement claims, found sooner), but faster for
-        the many placements search lists: the (key, rotation) pairs a
-        colour could complete are found once (`claim_slots`); their cells, traced back along the lines of
-        sight to the temple cells in front of what each view shows (`G.sight_rows`, `G.in_front`), rule out
-        with one AND the placements that show on none of their `need` cells; the others get their view cells
-        (each temple cell's asked once per call) and are tested only against the pairs they show on: at some
-        corner every cell of the colour shows it, the block is on one of them, and on no cell of another
-        colour (what `would_claim` checks on copied planes)."""
+        the first key found, enough to know that it claims), but faster for the many placements search lists:
+        the (key, rotation) pairs a colour could complete are found once (`claim_slots`); their cells, traced
+        back along the lines of sight to the temple cells in front of what each view shows (`G.sight_rows`,
+        `G.in_front`), rule out with one AND the placements that show on none of their `need` cells; the others
+        get their view cells (each temple cell's asked once per call) and are tested only against the pairs they
+        show on: at some corner every cell of the colour shows it, the block is on one of them, and on no cell of
+        another colour (what `would_claim` checks on copied planes)."""
         index, block_colour = _block_index(self.comp), self._fixed.colour
         slots = self.claim_slots(seat, {block_colour[index[bid]] for bid in {p.block for p in places}})
         if not any(slots):
@@ -365,10 +362,6 @@ class BlockAndKeyState(State):
         cached = self._fixed.cubes
         show: list[int | None] = [None] * N_CELLS  # per temple cell, the plane bits where a cube would show
         out: list[tuple[Place, int]] = []
-        seen = 0
-        full = 0
-        for k in self.hands[seat]:
-            full |= 1 << k
         for p in places:
             hit = cached.get(p)
             colour, cmask, gcells = hit if hit is not None else _cube_cells(self, p)
@@ -387,7 +380,7 @@ class BlockAndKeyState(State):
                     show[g] = shows
                 newm |= shows
             now = planes[colour] | newm
-            got = seen
+            got = 0
             for m, need, mine, other, complete, k in slots[colour]:
                 if not newm & need or got >> k & 1:
                     continue
@@ -407,18 +400,15 @@ class BlockAndKeyState(State):
                         got |= 1 << k
                         if not every:
                             break
-            if got != seen:
-                out.append((p, got & ~seen))
-                if union:
-                    seen = got
-                    if seen == full:
-                        break  # every key found
+            if got:
+                out.append((p, got))
         return out
 
     def keys_within_reach(self, seat: int) -> set[int]:
         """The keys of `seat`'s hand that one placement of a block it holds would claim now (ignoring whose
         turn it is)."""
-        return {k for k in self.hands[seat] if self._reach(seat)[0] >> k & 1}
+        within = self._reach(seat)[0]
+        return {k for k in self.hands[seat] if within >> k & 1}
 
     def best_claim_points(self, seat: int) -> int:
         """The most key points one placement of a block `seat` holds would claim now (several keys at once
