@@ -423,8 +423,9 @@ class BlockAndKeyState(State):
         hit = _MEMO.get(key)
         if hit is None:
             got = best = 0
-            live, colour = self.claim_slots(seat), self._fixed.colour  # only colours some key could use
-            places = [p for b in sorted(self.supply[seat]) if live[colour[b]] for p in self.placements(b)]
+            keys, colour = self._fixed.keys, self._fixed.colour  # only blocks of a colour some key uses
+            used = set().union(*(keys[k][1] for k in self.hands[seat]))
+            places = [p for b in sorted(self.supply[seat]) if colour[b] in used for p in self.placements(b)]
             for _, keys in self.claims(seat, places, every=True):
                 got |= keys
                 best = max(best, self._points(keys))
@@ -493,18 +494,22 @@ class BlockAndKeyState(State):
         on its own side; ties in listing order): which claim matters, and a few hundred claiming placements
         would leave each a visit or two; otherwise the digs (just one with 5 or more blocks held) and the
         SEARCH_PLACEMENTS placements best for the Enigma colour. Other phases: every action."""
+        return self._search()[1]
+
+    def _search(self) -> tuple[bool, list[BKAction]]:
+        """(whether the moves are the best claims, `search_moves`)."""
         legal = self.legal_actions()
         if self.phase != "turn" or len(legal) <= SEARCH_PLACEMENTS:
-            return legal
+            return False, legal
         seat = self.actor
         assert seat is not None
         claim, best = self._ranked(seat, legal)
         if claim:
-            return best  # type: ignore[return-value]
+            return True, best  # type: ignore[return-value]
         digs = [a for a in legal if isinstance(a, Dig)]
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
-        return digs + best  # type: ignore[operator]
+        return False, digs + best  # type: ignore[operator]
 
     def _ranked(self, seat: int, legal: list[BKAction]) -> tuple[bool, list[Place]]:
         """`_best_places` of the turn's placements, memoised (`_memo_key`)."""
@@ -517,14 +522,9 @@ class BlockAndKeyState(State):
     def playout_move(self, rng: Rng) -> BKAction:
         """The playout policy: the best claim (most points, then Enigma faces) when a placement claims,
         otherwise a uniform pick from `search_moves`."""
-        legal = self.legal_actions()
-        if self.phase == "turn" and len(legal) > SEARCH_PLACEMENTS:
-            seat = self.actor
-            assert seat is not None
-            claim, best = self._ranked(seat, legal)
-            if claim:
-                return best[0]
-        moves = self.search_moves()
+        claim, moves = self._search()
+        if claim:
+            return moves[0]
         return moves[rng.randbelow(len(moves))] if len(moves) > 1 else moves[0]
 
     def _best_places(self, seat: int, places: list[Place]) -> tuple[bool, list[Place]]:
