@@ -70,11 +70,16 @@ def extract(commit: str, into: Path) -> Path:
     return into / "src"
 
 
-def run_worker(src: Path, args: dict[str, Any]) -> dict[str, Any]:
+def run_worker(src: Path, args: dict[str, Any], pure: bool = True) -> dict[str, Any]:
+    """One measurement in a fresh process; `pure=False` lets the current package use its native build."""
     env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
+    env.pop("BOARDLAB_PURE", None)
+    if pure:
+        env["BOARDLAB_PURE"] = "1"
     here = str(Path(__file__).resolve().parent)
-    code = (f"import json,sys; sys.path.insert(0, {here!r}); from mcts_speed import measure; "
-            "print(json.dumps(measure(**json.loads(sys.argv[1]))))")
+    code = (f"import json,sys; sys.path.insert(0, {here!r}); from mcts_speed import measure\n"
+            "import boardlab\ncompiled = getattr(getattr(boardlab, '_compiled', None), 'COMPILED', False)\n"
+            "print(json.dumps({**measure(**json.loads(sys.argv[1])), 'compiled': compiled}))")
     out = subprocess.run([sys.executable, "-c", code, json.dumps(args)], env=env, check=True,
                          capture_output=True, text=True, cwd=str(src.parent))
     result: dict[str, Any] = json.loads(out.stdout)
@@ -113,6 +118,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json-out")
     ns = parser.parse_args(argv)
     rows = []
+    from boardlab import _compiled
+
+    native = _compiled.status()[0]
+    print(f"native build: {_compiled.status()[1]}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         old_src = extract(ns.baseline, Path(tmp))
         new_src = ROOT / "src"
@@ -121,9 +130,12 @@ def main(argv: list[str] | None = None) -> None:
                 args = {"game": game, "players": n, "iterations": ns.iterations, "moves": ns.moves, "seed": ns.seed}
                 old: list[dict[str, Any]] = []
                 new: list[dict[str, Any]] = []
-                for _ in range(ns.rounds):  # alternate, so a load change hits both sides alike
+                nat: list[dict[str, Any]] = []
+                for _ in range(ns.rounds):  # alternate, so a load change hits every side alike
                     old.append(run_worker(old_src, args))
                     new.append(run_worker(new_src, args))
+                    if native:
+                        nat.append(run_worker(new_src, args, pure=False))
                 o = max(old, key=lambda r: r["iterations_per_cpu_s"])
                 w = max(new, key=lambda r: r["iterations_per_cpu_s"])
                 same = sum(1 for a, b in zip(o["log"], w["log"], strict=False) if a == b)
@@ -133,6 +145,13 @@ def main(argv: list[str] | None = None) -> None:
                        "old_ms_per_move": round(o["ms_per_move"], 1), "new_ms_per_move": round(w["ms_per_move"], 1),
                        "same_moves": f"{same}/{min(len(o['log']), len(w['log']))}",
                        "identical_game": o["log"] == w["log"]}
+                if nat:
+                    c = max(nat, key=lambda r: r["iterations_per_cpu_s"])
+                    assert c["compiled"], "the native build was not loaded"
+                    row.update({"native_it_per_s": round(c["iterations_per_cpu_s"]),
+                                "native_speedup": round(c["iterations_per_cpu_s"] / o["iterations_per_cpu_s"], 2),
+                                "native_ms_per_move": round(c["ms_per_move"], 1),
+                                "native_same_as_pure": c["log"] == w["log"]})
                 rows.append(row)
                 print(json.dumps(row), flush=True)
     anchor = anchor_openspiel()

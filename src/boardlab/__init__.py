@@ -6,7 +6,11 @@
 0
 """
 
-from .core import (
+from . import _compiled
+
+_compiled.install()  # native engine modules if built and current, else pure Python
+
+from .core import (  # noqa: E402
     Action,
     BoardlabError,
     Game,

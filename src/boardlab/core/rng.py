@@ -69,6 +69,11 @@ class Rng:
         """True for the keyed BLAKE2b mode (seed >= 2**64)."""
         return False
 
+    def saved_state(self) -> int | str:
+        """`.state` typed as what it is in either mode: an int, or a str for a wide seed (compiled
+        callers check a value against its declared type, and the slot is declared an int)."""
+        return self.state
+
     def next64(self) -> int:
         self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

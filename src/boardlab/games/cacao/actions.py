@@ -57,7 +57,7 @@ class Use(NamedTuple):
     x: int
     y: int
     edge: int  # index into DIRS
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count, as the notation names it
 
     def __str__(self) -> str:
         return f"use {self.x},{self.y} {DIRS[self.edge]} {self.count}"

@@ -16,7 +16,9 @@ plantation is at 0,0 and the start market at 1,1); worker tiles go on cells with
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from boardlab.core.action_table import ParsesNotation
 from boardlab.core.errors import ActionParseError
@@ -65,6 +67,7 @@ class Village:
         return {"fruit": self.fruit, "gold": self.gold, "sun": self.sun, "water": self.water}
 
 
+@mypyc_attr(native_class=False)  # a Python class with compiled methods (see boardlab/_compiled.py)
 class CacaoState(State):
     """A Cacao position. See the module docstring for the decision structure."""
 
@@ -99,7 +102,7 @@ class CacaoState(State):
             self.hands.append(hand)
             self.decks.append(deck)
         self.villages = [Village() for _ in range(n)]
-        self.rng_state = rng.state
+        self.rng_state: int | str = rng.saved_state()
         self.turn = 0
         self.phase = PLACE
         self.placed: tuple[int, int] | None = None  # the tile placed this turn
@@ -132,7 +135,7 @@ class CacaoState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def _legal_actions(self) -> list[CacaoAction]:
+    def _legal_actions(self) -> list[CacaoAction]:  # type: ignore[override]  # only Cacao actions
         if self.phase == PLACE:
             return self._placements()
         if self.phase == FILL:
@@ -194,12 +197,12 @@ class CacaoState(State):
             out += [Use("use", e.x, e.y, e.edge, k) for k in range(top + 1)]
         return out
 
-    def _apply(self, action: CacaoAction) -> None:
+    def _apply(self, action: CacaoAction) -> None:  # type: ignore[override]  # reach a Cacao state
         kind = action[0]
         if kind == "place" or kind == "rebuild":
             self._place(action)  # type: ignore[arg-type]
         elif kind == "discard":
-            self.hands[self.turn].remove(action[1])
+            self.hands[self.turn].remove(action[1])  # type: ignore[misc, arg-type]  # a Discard
             self._end_turn()
         elif kind == "fill":
             self._fill(action)  # type: ignore[arg-type]
@@ -613,12 +616,13 @@ class CacaoState(State):
         }
 
 
+@mypyc_attr(native_class=False)
 class CacaoGame(ParsesNotation, Game):
     name = "cacao"
     titles = {"en": "Cacao", "zh-TW": "可可亞"}
     min_players = 2
     max_players = 4
-    actions_module = A
+    actions_module: ClassVar[Any] = A
     options = {
         "components": Option("", "path of a component file to use instead of the official set"),
     }

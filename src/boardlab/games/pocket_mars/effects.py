@@ -1,3 +1,5 @@
+# mypy: disable-error-code="misc"
+# (actions are dispatched on their kind field, which mypy cannot narrow: `action[1]` of a union of tuples)
 """The interpreter of card and building effects: conditions, costs and the primitive vocabulary
 (launch, energy, draw, settle, shift, swap, look, bury; see components.OPS).
 
@@ -11,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from .actions import CARD, DO, LOOK, PLACE, SHIFT, SKIP, SWAP, TAKE, PMAction
 from .components import Deck, Effect, Prim, Rules
 
@@ -19,6 +23,7 @@ ALL_SEEN = 0xFF
 Step = tuple[Any, ...]
 
 
+@mypyc_attr(native_class=False)  # a mixin: native classes cannot be mixed in
 class EffectsMixin:
     """Primitive effects over the state fields declared below (set by PocketMarsState)."""
 

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="misc"
+# (actions are dispatched on their kind field, which mypy cannot narrow: `action[1]` of a union of tuples)
 """Pocket Mars rules (seed rulebook translation + English notes), 1 to 4 players.
 
 The game runs on a to-do stack of small steps (`self.todo`, the end is next). A step either acts at
@@ -16,7 +18,10 @@ Decisions not settled by the sources are recorded in docs/rules/pocket_mars.md.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from functools import partial
+from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from boardlab.core.action_table import FixedActionTable
 from boardlab.core.game import Game, Option, Score, State
@@ -33,6 +38,12 @@ DA = 1  # the solo automaton's board index
 GREEN, YELLOW, BLUE, PURPLE = 0, 1, 2, 3
 
 
+def _known_card(seen: list[int], bit: int, c: int) -> str | None:
+    """The card's name if the seat (`bit`) has seen it or everyone has, else None."""
+    return CARD_IDS[c] if seen[c] & bit or seen[c] == ALL_SEEN else None
+
+
+@mypyc_attr(native_class=False)  # a Python class with compiled methods (see boardlab/_compiled.py)
 class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
     """A Pocket Mars position. Board arrays are indexed by board player (solo: 0 you, 1 automaton)."""
 
@@ -572,10 +583,7 @@ class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         bit = 0 if seat is None else 1 << seat
-        seen = self.seen
-
-        def known(c: int) -> str | None:
-            return CARD_IDS[c] if seen[c] & bit or seen[c] == ALL_SEEN else None
+        known = partial(_known_card, self.seen, bit)  # not a closure: mypyc cannot compile one in this class
 
         players = []
         for q in range(self.nb):
@@ -607,7 +615,7 @@ class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
     def snapshot(self) -> dict[str, Any]:
         return {
             **self._board_json(),
-            "rng": self.rng.state, "round": self.round, "start": self.start, "turn": self.turn,
+            "rng": self.rng.saved_state(), "round": self.round, "start": self.start, "turn": self.turn,
             "hands": [[CARD_IDS[c] for c in h] for h in self.hands],
             "prep": [[CARD_IDS[c] for c in h] for h in self.prep],
             "packets": [[CARD_IDS[c] for c in h] for h in self.packets],
@@ -637,7 +645,8 @@ def reveals(before: PocketMarsState, action: PMAction, after: PocketMarsState) -
         _, _, card, which, b = before.todo[-1]
         if before._effect(which, card, b).hold >= 0:
             return True
-    if after.seen != before.seen or after.rng.state != before.rng.state or len(after.deck) < len(before.deck):
+    if (after.seen != before.seen or after.rng.saved_state() != before.rng.saved_state()
+            or len(after.deck) < len(before.deck)):
         return True
     return any(c not in old for old, new in zip(before.prep, after.prep, strict=True) for c in new)
 
@@ -658,12 +667,13 @@ ANDROID: dict[int, Callable[[PocketMarsState], None]] = {
     PURPLE: PocketMarsState._da_purple, BLACK: PocketMarsState._da_black}
 
 
+@mypyc_attr(native_class=False)
 class PocketMarsGame(FixedActionTable, Game):
     name = "pocket_mars"
     titles = {"en": "Pocket Mars", "zh-TW": "口袋火星"}
     min_players = 1
     max_players = 4
-    actions_module = A
+    actions_module: ClassVar[Any] = A
     options = {
         "draft": Option(False, "draft variant at setup (2-4 players)", (False, True)),
         "components": Option("", "path of a project-deck file (JSON or TOML) to use instead of the built-in deck"),

@@ -1,0 +1,105 @@
+"""The optional native build (boardlab/_compiled.py): the mode is the expected one, a stale or
+disabled build is never imported, and native and pure Python play the very same games."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from boardlab import _compiled
+
+PROBE = """
+import json, sys
+import boardlab
+from boardlab import _compiled
+from boardlab.bots import make_bot
+from boardlab.core import get_game, observe
+
+logs = {}
+for game, players in (("cacao", 3), ("pocket_mars", 2)):
+    state = get_game(game).new_game(players, 5)
+    bots = [make_bot("mcts", 40 + s, iterations=60) for s in range(players)]
+    log = []
+    while not state.is_over and len(log) < 40:
+        seat = state.current_player
+        action = bots[seat].choose(observe(state, seat))
+        log.append(str(action))
+        state.apply(action)
+    logs[game] = log
+files = {m: sys.modules[m].__file__ for m in _compiled.MODULES}
+print(json.dumps({"compiled": _compiled.COMPILED, "reason": _compiled.REASON, "files": files, "logs": logs}))
+"""
+
+
+def probe(src: Path, pure: bool) -> dict:
+    env = {k: v for k, v in os.environ.items() if k != "BOARDLAB_PURE"}
+    env["PYTHONPATH"] = str(src)
+    if pure:
+        env["BOARDLAB_PURE"] = "1"
+    out = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=True,
+                         timeout=600)
+    return json.loads(out.stdout)
+
+
+def native_built() -> bool:
+    """A current native build is on disk (whether or not this process was told to ignore it)."""
+    return _compiled.status(honour_env=False)[0]
+
+
+def test_the_mode_is_the_expected_one() -> None:
+    """`make test` sets BOARDLAB_EXPECT_NATIVE where a C compiler is: the build must then be in use."""
+    loaded = {m: sys.modules[m].__file__ or "" for m in _compiled.MODULES if m in sys.modules}
+    if os.environ.get("BOARDLAB_EXPECT_NATIVE"):
+        assert _compiled.COMPILED, _compiled.REASON
+    if _compiled.COMPILED:
+        assert all(not f.endswith(".py") for f in loaded.values()), loaded
+    else:
+        assert all(f.endswith(".py") for f in loaded.values()), loaded
+
+
+def test_native_and_pure_play_the_same_games() -> None:
+    if not native_built():
+        pytest.skip("no native build here (make native); `make test` requires one wherever a C compiler is")
+    native, pure = probe(_compiled.SRC_DIR, pure=False), probe(_compiled.SRC_DIR, pure=True)
+    assert native["compiled"] and not pure["compiled"]
+    assert all(f.endswith(".so") for f in native["files"].values()), native["files"]
+    assert all(f.endswith(".py") for f in pure["files"].values()), pure["files"]
+    assert native["logs"] == pure["logs"]
+    assert all(len(log) == 40 for log in native["logs"].values())
+
+
+def test_a_changed_source_is_run_from_source(tmp_path: Path) -> None:
+    """Editing a compiled module's .py after the build must not leave the old native code running."""
+    if not native_built():
+        pytest.skip("no native build here (make native)")
+    src = tmp_path / "src"
+    shutil.copytree(_compiled.PACKAGE_DIR, src / "boardlab", ignore=shutil.ignore_patterns("__pycache__"))
+    for lib in _compiled.SRC_DIR.glob(f"{_compiled.GROUP}__mypyc.*"):
+        shutil.copy(lib, src)
+    intact = probe(src, pure=False)
+    assert intact["compiled"], intact["reason"]
+    rules = src / "boardlab" / "games" / "cacao" / "rules.py"
+    rules.write_text(rules.read_text() + "\n# edited after the build\n")
+    edited = probe(src, pure=False)
+    assert not edited["compiled"]
+    assert "games/cacao/rules.py changed since the build" in edited["reason"]
+    assert all(f.endswith(".py") for f in edited["files"].values()), edited["files"]
+    assert edited["logs"] == intact["logs"]
+
+
+def test_status_without_a_build(tmp_path: Path) -> None:
+    """A checkout never built (or cleaned) runs from source and says why."""
+    src = tmp_path / "src"
+    shutil.copytree(_compiled.PACKAGE_DIR, src / "boardlab",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "_compiled.json"))
+    env = {k: v for k, v in os.environ.items() if k != "BOARDLAB_PURE"}
+    env["PYTHONPATH"] = str(src)
+    out = subprocess.run([sys.executable, "-c", "from boardlab import _compiled as c; print(c.COMPILED, c.REASON)"],
+                         env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False not built (make native)"
