@@ -120,8 +120,8 @@ def main(argv: list[str] | None = None) -> None:
     rows = []
     from boardlab import _compiled
 
-    native = _compiled.status()[0]
-    print(f"native build: {_compiled.status()[1]}", flush=True)
+    native, why = _compiled.status()
+    print(f"native build: {why}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         old_src = extract(ns.baseline, Path(tmp))
         new_src = ROOT / "src"

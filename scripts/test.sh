@@ -16,9 +16,10 @@ fi
 $BIN/ruff check src tests
 # The native build (make native) is expected wherever a C compiler is: a silent fallback would go unnoticed.
 if command -v cc >/dev/null; then export BOARDLAB_EXPECT_NATIVE=1; fi
-$BIN/python scripts/compile.py status
+NATIVE=$($BIN/python scripts/compile.py status)
+echo "$NATIVE"
 $BIN/pytest -q -p no:cacheprovider "$@"
-if [ $# -eq 0 ] && $BIN/python scripts/compile.py status | grep -q '^compiled'; then
+if [ $# -eq 0 ] && [[ $NATIVE == compiled* ]]; then
   echo "make test: the compiled engines passed; now the same engine and bot tests on the pure-Python source"
   BOARDLAB_PURE=1 BOARDLAB_EXPECT_NATIVE= $BIN/pytest -q -p no:cacheprovider \
     tests/games/cacao tests/games/pocket_mars tests/bots tests/test_compiled.py

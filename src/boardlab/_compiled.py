@@ -110,7 +110,7 @@ def install() -> None:
         sys.meta_path.insert(0, _SourceFirst())
 
 
-def build(quiet: bool = False) -> bool:
+def build() -> bool:
     """Compile `MODULES` in place with mypyc; on any failure remove what was built and return False
     (the package then runs from source, which is always correct, only slower)."""
     import shutil
@@ -135,8 +135,7 @@ def build(quiet: bool = False) -> bool:
         if done.returncode != 0 or not all(_ext_path(m).exists() for m in MODULES):
             return _failed((done.stdout + done.stderr)[-4000:])
     MANIFEST.write_text(json.dumps({"abi": _abi(), "modules": {m: digest(source(m)) for m in MODULES}}, indent=1))
-    if not quiet:
-        print(f"boardlab: compiled {len(MODULES)} modules with mypyc")
+    print(f"boardlab: compiled {len(MODULES)} modules with mypyc")
     return True
 
 
@@ -177,7 +176,3 @@ def main(argv: list[str] | None = None) -> int:
     ok, why = status()
     print(("compiled: " if ok else "pure Python: ") + why)
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
