@@ -37,6 +37,10 @@ MODULES = (
     "boardlab.games.pocket_mars.effects",
     "boardlab.games.pocket_mars.evaluate",
     "boardlab.games.pocket_mars.rules",
+    "boardlab.games.block_and_key.actions",
+    "boardlab.games.block_and_key.evaluate",
+    "boardlab.games.block_and_key.geometry",
+    "boardlab.games.block_and_key.rules",
 )
 """The modules compiled, one mypyc group: they call each other natively, so they are built and
 loaded together or not at all."""

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="misc"
+# (class attributes of the Game protocol are set on the subclass, which mypy reads as instance variables)
 """Block and Key rules (seed rules in Traditional Chinese are the default; the publisher's English rules are
 the options `key_views="own-side"` and `enigma_rounding="down"`), 1 to 4 players, solo against the Ancients.
 
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from boardlab.core.action_table import ParsesNotation
 from boardlab.core.errors import ActionParseError, ConfigError
@@ -39,6 +43,7 @@ def gidx(x: int, y: int, z: int) -> int:
     return x + MAX_FLOOR * (y + MAX_FLOOR * z)
 
 
+@mypyc_attr(native_class=False)  # a Python class with compiled methods (see boardlab/_compiled.py)
 class BlockAndKeyState(State):
     """A Block and Key position. `seat` numbers run in turn order from the start player (seat 0)."""
 
@@ -423,8 +428,8 @@ class BlockAndKeyState(State):
         hit = _MEMO.get(key)
         if hit is None:
             got = best = 0
-            keys, colour = self._fixed.keys, self._fixed.colour  # only blocks of a colour some key uses
-            used = set().union(*(keys[k][1] for k in self.hands[seat]))
+            fixed, colour = self._fixed.keys, self._fixed.colour  # only blocks of a colour some key uses
+            used = set().union(*(fixed[k][1] for k in self.hands[seat]))
             places = [p for b in sorted(self.supply[seat]) if colour[b] in used for p in self.placements(b)]
             for _, keys in self.claims(seat, places, every=True):
                 got |= keys
@@ -504,12 +509,13 @@ class BlockAndKeyState(State):
         seat = self.actor
         assert seat is not None
         claim, best = self._ranked(seat, legal)
+        moves: list[BKAction] = list(best)
         if claim:
-            return True, best  # type: ignore[return-value]
-        digs = [a for a in legal if isinstance(a, Dig)]
+            return True, moves
+        digs: list[BKAction] = [a for a in legal if isinstance(a, Dig)]
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
-        return False, digs + best  # type: ignore[operator]
+        return False, digs + moves
 
     def _ranked(self, seat: int, legal: list[BKAction]) -> tuple[bool, list[Place]]:
         """`_best_places` of the turn's placements, memoised (`_memo_key`)."""
@@ -531,7 +537,7 @@ class BlockAndKeyState(State):
         """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says)."""
         claim = self.claims(seat, places, every=True)
         if claim:
-            scored = []
+            scored: list[tuple[int, int, int, Place]] = []
             for (a, keys), gain in zip(claim, self.enigma_gains(seat, [a for a, _ in claim]), strict=True):
                 scored.append((-self._points(keys), -gain, len(scored), a))
             scored.sort()
@@ -600,9 +606,9 @@ class BlockAndKeyState(State):
             cached = self._cache
             self._legal = cached if cached is not None else _Legal([] if self.is_over else self._legal_actions())
             self._cache = self._legal
-        return self._legal
+        return self._legal  # type: ignore[return-value]
 
-    def _legal_actions(self) -> list[BKAction]:
+    def _legal_actions(self) -> list[BKAction]:  # type: ignore[override]
         p = self.actor
         assert p is not None
         ph = self.phase
@@ -623,13 +629,13 @@ class BlockAndKeyState(State):
         if ph == "marker":
             return [A.MARKER[d] for d in (SUN, MOON) if self.decks[d]]
         if ph == "discard":
-            return [A.KEEP] + [KeyAct("discard", self.comp.keys[k].id)
-                               for k in sorted(self.hands[p]) if self.comp.keys[k].deck != "star"]
+            return [A.KEEP, *[KeyAct("discard", self.comp.keys[k].id)
+                              for k in sorted(self.hands[p]) if self.comp.keys[k].deck != "star"]]
         if ph == "ancient":
             return list(self.ancient_opts)
         raise AssertionError(ph)
 
-    def _apply(self, action: BKAction) -> None:
+    def _apply(self, action: BKAction) -> None:  # type: ignore[override]
         self._cache = None
         p = self.actor
         assert p is not None
@@ -1176,12 +1182,14 @@ def _memo(key: tuple[Any, ...], value: Any) -> Any:
 _SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
 
 
+@mypyc_attr(native_class=False)  # a list subclass: a Python class (see boardlab/_compiled.py)
 class _Legal(list):  # type: ignore[type-arg]
     """The legal-action list with a set behind `in` from the second question on, since a turn may offer
     thousands of placements (the first, usually apply's check of an action taken from this very list, is a
     plain scan: cheaper than hashing every action)."""
 
     __slots__ = ("_set",)
+    _set: frozenset[object] | bool
 
     def __contains__(self, item: object) -> bool:
         s = getattr(self, "_set", None)
@@ -1196,6 +1204,7 @@ class _Legal(list):  # type: ignore[type-arg]
             return False
 
 
+@mypyc_attr(native_class=False)
 class BlockAndKeyGame(ParsesNotation, Game):
     name = "block_and_key"
     titles = {"en": "Block and Key", "zh-TW": "方塊與鑰匙"}
