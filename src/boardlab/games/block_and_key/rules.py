@@ -1038,7 +1038,7 @@ class BlockAndKeyState(State):
         ids = comp.block_ids
         kid = [k.id for k in comp.keys]
         return {
-            **self._temple_json(), "rng": self.rng.state, "reveals": self.reveals, "phase": self.phase,
+            **self._temple_json(), "rng": self.rng.saved_state(), "reveals": self.reveals, "phase": self.phase,
             "actor": self.actor, "turn": self.turn_seat, "draft": self.draft[:],
             "bag": [ids[b] for b in self.bag], "site": [ids[b] if b >= 0 else None for b in self.site],
             "supply": [[ids[b] for b in h] for h in self.supply],
