@@ -509,15 +509,14 @@ class BlockAndKeyState(State):
         seat = self.actor
         assert seat is not None
         claim, best = self._ranked(seat, legal)
-        moves: list[BKAction] = list(best)
         if claim:
-            return True, moves
+            return True, best
         digs: list[BKAction] = [a for a in legal if isinstance(a, Dig)]
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
-        return False, digs + moves
+        return False, digs + best
 
-    def _ranked(self, seat: int, legal: list[BKAction]) -> tuple[bool, list[Place]]:
+    def _ranked(self, seat: int, legal: list[BKAction]) -> tuple[bool, list[BKAction]]:
         """`_best_places` of the turn's placements, memoised (`_memo_key`)."""
         key = ("search", *self._memo_key(seat))
         hit = _MEMO.get(key)
@@ -533,7 +532,7 @@ class BlockAndKeyState(State):
             return moves[0]
         return moves[rng.randbelow(len(moves))] if len(moves) > 1 else moves[0]
 
-    def _best_places(self, seat: int, places: list[Place]) -> tuple[bool, list[Place]]:
+    def _best_places(self, seat: int, places: list[Place]) -> tuple[bool, list[BKAction]]:
         """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says)."""
         claim = self.claims(seat, places, every=True)
         if claim:
