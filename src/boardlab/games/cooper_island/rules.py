@@ -23,6 +23,8 @@ from .actions import Act
 from .components import CODE_TERRAIN, GOODS, RES, TERRAIN_CODE, TERRAINS, Cost, Prim, components
 
 Step = tuple[Any, ...]
+Spots = tuple[set[int], dict[str, list[int]]]
+"""(hexes next to the peninsula, the hexes each terrain code may go on): `CooperState.spots`."""
 TERRAIN_RES = {"F": "wood", "M": "food", "R": "stone", "S": "cloth"}
 DONE, AUTO, PASS, ANCHOR, SKIP = Act("done"), Act("auto"), Act("pass"), Act("anchor"), Act("skip")
 MENUS = frozenset({"income", "turn", "after", "cwin"})
@@ -203,7 +205,25 @@ class CooperState(StepMachine, State):
         nb = self.C.neighbours
         return any(P.stack[i] or any(P.stack[j] for j in nb[i]) for i in cells)
 
-    def placements(self, p: int, split: int, side: int, first_only: bool = False) -> list[Act]:
+    def spots(self, P: Player) -> Spots:
+        """What every placement test of one decision shares: the hexes next to the peninsula (covered, or
+        beside a covered hex: `connected`), and per terrain code the hexes that may take it (`covers_ok`),
+        in hex order. Computed once per call of `tile_sides` / `can_place` / `singles_for` instead of once
+        per split and side: these lists are most of the cost of Cooper Island's legal moves."""
+        stack, nb = P.stack, self.C.neighbours
+        near: set[int] = set()
+        for i, s in enumerate(stack):
+            if s:
+                near.add(i)
+                near.update(nb[i])
+        ruin, cube, occ = P.ruin, P.cube, P.occ
+        free = [i for i in range(len(stack)) if not (ruin[i] or cube[i] or occ[i])]
+        ok = {t: [i for i in free if not stack[i] or stack[i][-1] == t] for t in "FMR"}
+        ok["S"] = free
+        return near, ok
+
+    def placements(self, p: int, split: int, side: int, first_only: bool = False,
+                   spots: Spots | None = None) -> list[Act]:
         """Every legal spot for one side of a double tile: `at i j` (first terrain on i), `shim` when a
         single tile from the cartographer evens out a height difference of one."""
         P = self.players[p]
@@ -212,11 +232,10 @@ class CooperState(StepMachine, State):
         shim_ok = not P.carto_used and P.carto >= C.shim_cost
         stack = P.stack
         nb = C.neighbours
-        near = {i for i in range(len(stack)) if stack[i] or any(stack[j] for j in nb[i])}
-        ok1 = [i for i in range(len(stack)) if self.covers_ok(P, i, t1)]
-        ok2 = {j for j in range(len(stack)) if self.covers_ok(P, j, t2)}
+        near, ok = spots if spots is not None else self.spots(P)
+        ok2 = set(ok[t2])
         out = []
-        for i in ok1:
+        for i in ok[t1]:
             hi = len(stack[i])
             for j in nb[i]:
                 if j not in ok2 or (i not in near and j not in near):
@@ -236,12 +255,16 @@ class CooperState(StepMachine, State):
 
     def tile_sides(self, p: int) -> list[Act]:
         P = self.players[p]
+        spots = self.spots(P)
         return [Act("tile", str(s + 1), "ab"[side]) for s in range(3) if P.hand[s] for side in (0, 1)
-                if self.placements(p, s, side, True)]
+                if self.placements(p, s, side, True, spots)]
 
     def can_place(self, p: int) -> bool:
         P = self.players[p]
-        return any(P.hand[s] and self.placements(p, s, side, True) for s in range(3) for side in (0, 1))
+        if not any(P.hand):
+            return False
+        spots = self.spots(P)
+        return any(P.hand[s] and self.placements(p, s, side, True, spots) for s in range(3) for side in (0, 1))
 
     def put_tile(self, p: int, i: int, t: str, cube: bool = True) -> None:
         """A tile (or one hex of a double tile) on hex i; its cube is worth the new height."""
@@ -262,12 +285,14 @@ class CooperState(StepMachine, State):
         if P.carto_used:
             return []
         out = []
+        near, ok = self.spots(P)
+        may = {code: set(hexes) for code, hexes in ok.items()}
         for i in range(len(P.stack)):
             h = len(P.stack[i]) + 1
-            if h > C.max_height or C.single_cost[h] > P.carto or not self.connected(P, (i,)):
+            if h > C.max_height or C.single_cost[h] > P.carto or i not in near:
                 continue
             row = A.SINGLE[i]
-            out += [row[t] for t in TERRAINS if self.singles[t] > 0 and self.covers_ok(P, i, TERRAIN_CODE[t])]
+            out += [row[t] for t in TERRAINS if self.singles[t] > 0 and i in may[TERRAIN_CODE[t]]]
         return out
 
     def count(self, p: int, what: str) -> int:
