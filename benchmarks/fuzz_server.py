@@ -9,8 +9,11 @@ malformed, oversized, wrongly typed, deeply nested and control-character bodies,
 and WebSocket sessions with good and bad hellos and random act/undo/ping/garbage messages (one
 message = one input). It reports the status codes, the number of 5xx answers and of WebSocket
 `internal` errors, tracebacks in the server log, and whether the reference tables (state, log, seats)
-are byte-for-byte what they were. Exit status 1 if any of those is wrong. A small run is in the test
-suite (tests/server/test_fuzz.py).
+are byte-for-byte what they were. Besides the random inputs, about one in 30 is a deliberately stale move
+(move 0, over HTTP or WebSocket with a real seat token) on a table of its own that was moved once before
+the run: each must be refused with 409 `stale_move`, and that table must still be at move 1 at the end, so
+the stale-move path is exercised on every run instead of by chance. Exit status 1 if any of those is wrong.
+A small run is in the test suite (tests/server/test_fuzz.py).
 """
 
 from __future__ import annotations
@@ -97,6 +100,44 @@ class Fuzzer:
         self.codes: Counter[str] = Counter()
         self.errors: list[str] = []
         self.inputs = 0
+        self.stale: dict[str, Any] | None = None  # a table at move 1 that only `stale_one` writes to
+
+    async def stale_one(self, c: httpx.AsyncClient) -> None:
+        """A move with an out-of-date move number, from a seat that holds a real token: the answer must be
+        409 `stale_move` (and the table must not move; `run` checks that at the end)."""
+        assert self.stale is not None
+        r = self.r
+        seat = r.choice(self.stale["seats"])
+        action = r.choice(["end", "add1", "x", self.stale["next"]])
+        self.inputs += 1
+        if r.random() < 0.5:
+            try:
+                resp = await c.post(f"/api/tables/{self.stale['id']}/actions", json={"move": 0, "action": action},
+                                    headers={"authorization": "Bearer " + seat["token"]})
+            except httpx.HTTPError as e:
+                self.codes[f"stale-http:{type(e).__name__}"] += 1
+                return
+            got = (resp.status_code, resp.json().get("error") if resp.headers.get("content-type", "").startswith(
+                "application/json") else None)
+        else:
+            try:
+                async with websockets.connect(f"{self.ws_base}/ws/tables/{self.stale['id']}", open_timeout=10,
+                                              close_timeout=2) as ws:
+                    await ws.send(json.dumps({"type": "hello", "tokens": [seat["token"]], "lang": "en"}))
+                    await ws.send(json.dumps({"type": "act", "seat": seat["seat"], "move": 0, "action": action,
+                                              "id": "stale"}))
+                    while True:
+                        reply = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                        if reply.get("id") == "stale":
+                            break
+            except (websockets.ConnectionClosed, OSError, TimeoutError, websockets.InvalidStatus) as e:
+                self.codes[f"stale-ws:{type(e).__name__}"] += 1
+                return
+            got = (reply.get("status"), reply.get("error"))
+        if got == (409, "stale_move"):
+            self.codes["stale:409"] += 1
+        else:
+            self.errors.append(f"stale move {action!r} for seat {seat['seat']} answered {got}")
 
     def table_id(self) -> str:
         r = self.r
@@ -239,6 +280,20 @@ class Fuzzer:
             self.codes[f"ws-closed:{type(e).__name__}"] += 1
 
 
+async def moved_once(c: httpx.AsyncClient, t: dict[str, Any]) -> dict[str, Any]:
+    """Play the first legal move on a fresh table, so that move 0 is stale from then on."""
+    seats = [s for s in t["seats"] if s["token"]]
+    state = (await c.get(f"/api/tables/{t['id']}", headers={"authorization": "Bearer " + seats[0]["token"]})).json()
+    mover = next(s for s in seats if s["seat"] == state["current"])
+    first = (await c.get(f"/api/tables/{t['id']}", headers={"authorization": "Bearer " + mover["token"]})).json()
+    r = await c.post(f"/api/tables/{t['id']}/actions", json={"move": 0, "action": first["legal"][0]["action"]},
+                     headers={"authorization": "Bearer " + mover["token"]})
+    r.raise_for_status()
+    after = r.json()
+    nxt = after["legal"][0]["action"] if after["legal"] else "end"
+    return {"id": t["id"], "seats": seats, "next": nxt}
+
+
 async def snapshot(c: httpx.AsyncClient, t: dict[str, Any]) -> list[str]:
     """Everything about a reference table, as each of its seats and a spectator sees it."""
     out = []
@@ -265,13 +320,16 @@ async def run(base: str, inputs: int, concurrency: int, seed: int) -> dict[str, 
         reference = [await create([{"kind": "human"}, {"kind": "human"}]) for _ in range(2)]
         before = [await snapshot(c, t) for t in reference]
         f = Fuzzer(base, playable + [{"id": t["id"], "seats": []} for t in reference], seed)
+        f.stale = await moved_once(c, await create([{"kind": "human"}, {"kind": "human"}]))
         t0 = time.monotonic()
         limits = httpx.Limits(max_connections=concurrency)
         async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as fc:
 
             async def worker(k: int) -> None:
                 while f.inputs < inputs:
-                    if f.r.random() < 0.15:
+                    if f.r.random() < 0.033:
+                        await f.stale_one(fc)
+                    elif f.r.random() < 0.15:
                         await f.ws_session(f.r.randint(1, 40))
                     else:
                         await f.http_one(fc)
@@ -279,6 +337,9 @@ async def run(base: str, inputs: int, concurrency: int, seed: int) -> dict[str, 
             await asyncio.gather(*(worker(k) for k in range(concurrency)))
         seconds = time.monotonic() - t0
         after = [await snapshot(c, t) for t in reference]
+        stale_version = (await c.get(f"/api/tables/{f.stale['id']}")).json().get("version")
+    if stale_version != 1:
+        f.errors.append(f"the stale-move table moved: it is at move {stale_version}, not 1")
     return {
         "inputs": f.inputs,
         "seconds": round(seconds, 1),
