@@ -22,5 +22,6 @@ $BIN/pytest -q -p no:cacheprovider "$@"
 if [ $# -eq 0 ] && [[ $NATIVE == compiled* ]]; then
   echo "make test: the compiled engines passed; now the same engine and bot tests on the pure-Python source"
   BOARDLAB_PURE=1 BOARDLAB_EXPECT_NATIVE= $BIN/pytest -q -p no:cacheprovider \
-    tests/games/cacao tests/games/pocket_mars tests/games/block_and_key tests/bots tests/test_compiled.py
+    tests/games/cacao tests/games/pocket_mars tests/games/block_and_key tests/games/cooper_island tests/bots \
+    tests/test_compiled.py
 fi

@@ -41,6 +41,9 @@ MODULES = (
     "boardlab.games.block_and_key.evaluate",
     "boardlab.games.block_and_key.geometry",
     "boardlab.games.block_and_key.rules",
+    "boardlab.games.cooper_island.actions",
+    "boardlab.games.cooper_island.evaluate",
+    "boardlab.games.cooper_island.rules",
 )
 """The modules compiled, one mypyc group: they call each other natively, so they are built and
 loaded together or not at all."""

@@ -85,8 +85,9 @@ SINGLE: tuple[dict[str, Act], ...] = tuple({t: Act("single", str(i + 1), t) for 
 AT: tuple[tuple[tuple[Act, Act], ...], ...] = tuple(
     tuple((Act("at", str(i + 1), str(j + 1)), Act("at", str(i + 1), str(j + 1), "shim")) for j in range(MAX_HEX))
     for i in range(MAX_HEX))
-HEX_ACTS: dict[str, tuple[Act, ...]] = {k: tuple(Act(*k.split(), str(i + 1)) for i in range(MAX_HEX))
-                                        for k in ("pay h", "store h", "top", "ruin")}
+HEX_ACTS: dict[str, tuple[Act, ...]] = {
+    k: tuple(Act._make([*k.split(), str(i + 1), "", ""][:4]) for i in range(MAX_HEX))  # 4 fields, unused ones ""
+    for k in ("pay h", "store h", "top", "ruin")}
 
 
 def parse(text: object) -> Act:

@@ -10,7 +10,9 @@ decided in docs/rules/cooper_island.md; every number comes from `components.json
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, cast
+
+from mypy_extensions import mypyc_attr
 
 from boardlab.core.action_table import FixedActionTable
 from boardlab.core.errors import ConfigError
@@ -31,6 +33,7 @@ MENUS = frozenset({"income", "turn", "after", "cwin"})
 EX_ANY = Act("ex", "any")
 
 
+@mypyc_attr(native_class=False)  # a Python class with compiled methods (see boardlab/_compiled.py)
 class Player:
     """One player's peninsula, boards and pieces (all public)."""
 
@@ -38,6 +41,40 @@ class Player:
                  "fed", "hand", "icons", "idle_n", "idle_s", "income_used", "islets", "large_used", "logs",
                  "market", "miles", "occ", "orders_n", "orders_s", "passed", "ruin", "ruins_taken", "ships",
                  "since", "stack", "statues", "store", "total_n", "total_s", "vp")
+    anchors: int
+    boats: list[int]  # boat card indices
+    built: dict[str, int]  # "small", "large", "fort" -> how many built
+    cards: list[str]  # building card ids
+    carto: int  # cartographer steps
+    carto_used: bool
+    crates: int
+    crates_taken: int
+    cube: list[str]  # per hex: the resource cube on it, "" for none
+    fed: bool
+    hand: list[int]  # double tiles held, per split
+    icons: list[bool]  # crate icons used this round
+    idle_n: int
+    idle_s: int
+    income_used: set[str]
+    islets: list[int]
+    large_used: set[str]
+    logs: int
+    market: dict[str, int]
+    miles: list[int]
+    occ: list[str]  # per hex: the building or statue on it, "" for none
+    orders_n: int
+    orders_s: int
+    passed: bool
+    ruin: list[bool]
+    ruins_taken: int
+    ships: list[int]
+    since: list[int]
+    stack: list[list[str]]  # per hex: the terrain codes stacked there, bottom first
+    statues: int
+    store: dict[str, int]
+    total_n: int
+    total_s: int
+    vp: int
 
     def copy(self) -> Player:
         o = Player.__new__(Player)
@@ -61,6 +98,7 @@ def cost_dict(cost: Cost) -> dict[str, int]:
     return dict(cost)
 
 
+@mypyc_attr(native_class=False)  # a Python class with compiled methods (see boardlab/_compiled.py)
 class CooperState(StepMachine, State):
     """A Cooper Island position."""
 
@@ -379,10 +417,10 @@ class CooperState(StepMachine, State):
             self.singles[a.b] -= 1
             self.put_tile(p, i, TERRAIN_CODE[a.b])
 
-    def menu_step(self, step: Step, extra: list[Act], done: bool = True) -> list[Act]:
+    def menu_step(self, step: Step, extra: list[Act], done: bool = True) -> list[Act] | None:
         p = step[1]
         if self.check_miles(p):
-            return None  # type: ignore[return-value]
+            return None  # a milestone was reached: its hire step runs first, then this menu again
         return extra + self.free(p) + ([DONE] if done else [])
 
     def check_miles(self, p: int) -> bool:
@@ -406,7 +444,7 @@ class CooperState(StepMachine, State):
         for q in reversed(self.order()):
             self.todo.append(("income", q))
 
-    def _s_income(self, step: Step) -> list[Act]:
+    def _s_income(self, step: Step) -> list[Act] | None:
         p = step[1]
         P = self.players[p]
         C = self.C
@@ -485,7 +523,7 @@ class CooperState(StepMachine, State):
             return drawplace or special
         return bool(self.crate_opts(p)) or (special and drawplace)
 
-    def _s_turn(self, step: Step) -> list[Act]:
+    def _s_turn(self, step: Step) -> list[Act] | None:
         p = step[1]
         P = self.players[p]
         acts = []
@@ -540,7 +578,7 @@ class CooperState(StepMachine, State):
             return [("or", p, 2), *([("prims", p, (("carto", 1, ""),))] if special else [])]
         return [("crate", p), *([("or", p, 1)] if special else [])]
 
-    def _s_after(self, step: Step) -> list[Act]:
+    def _s_after(self, step: Step) -> list[Act] | None:
         return self.menu_step(step, [])
 
     def _r_after(self, step: Step, a: Act) -> None:
@@ -679,7 +717,10 @@ class CooperState(StepMachine, State):
                 if not hexes:
                     break
                 fits = [i for i in hexes if len(P.stack[i]) >= k]
-                i = min(fits, key=lambda i: len(P.stack[i])) if fits else max(hexes, key=lambda i: len(P.stack[i]))
+                i = fits[0] if fits else hexes[0]  # the lowest hex that covers the rest, else the highest one
+                for h in fits or hexes:
+                    if (len(P.stack[h]) < len(P.stack[i])) if fits else (len(P.stack[h]) > len(P.stack[i])):
+                        i = h
                 cube[i] = ""
                 k -= len(P.stack[i])
                 out.append(Act("pay", "h", str(i + 1)))
@@ -994,7 +1035,7 @@ class CooperState(StepMachine, State):
         for q in reversed(self.order()):
             self.todo += [("cbonus", q), ("react", q), ("feed", q), ("cwin", q)]
 
-    def _s_cwin(self, step: Step) -> list[Act]:
+    def _s_cwin(self, step: Step) -> list[Act] | None:
         return self.menu_step(step, [])
 
     def _r_cwin(self, step: Step, a: Act) -> None:
@@ -1237,12 +1278,13 @@ class CooperState(StepMachine, State):
         return f"{action} is not legal now (seat {self.decider + 1} decides '{step}': {sample}{more})"
 
 
+@mypyc_attr(native_class=False)
 class CooperGame(FixedActionTable, Game):
     name = "cooper_island"
     titles = {"en": "Cooper Island", "zh-TW": "庫柏島"}
     min_players = 2
     max_players = 4
-    actions_module = A
+    actions_module: ClassVar[Any] = A
     options = {
         "components": Option("", "path of a components file (JSON or TOML) to use instead of the built-in one"),
     }
@@ -1258,18 +1300,18 @@ class CooperGame(FixedActionTable, Game):
         s._setup()
         return s
 
-    def search_actions(self, state: State) -> list[Act]:
+    def search_actions(self, state: State) -> list[Any]:
         """Bots pay with `auto` (cheapest, least waste) instead of choosing each source."""
-        legal = state.legal_actions()
+        legal = cast(list[Act], state.legal_actions())
         if AUTO in legal:
             return [AUTO]
         s: CooperState = state  # type: ignore[assignment]
         step = s.todo[-1][0] if s.todo else ""
         if step == "fee":  # an anchor, or the cheapest single cube or coin (market, storage, lowest hex)
             P = s.players[s.todo[-1][1]]
-            gives = [a for a in legal if a.kind == "pay"]
-            gives.sort(key=lambda a: (a.a != "m", a.a != "s", len(P.stack[int(a.b) - 1]) if a.a == "h" else 0))
-            return [ANCHOR, *gives[:1]]
+            gives = sorted(((a.a != "m", a.a != "s", len(P.stack[int(a.b) - 1]) if a.a == "h" else 0, n, a)
+                            for n, a in enumerate(legal) if a.kind == "pay"))
+            return [ANCHOR, *(g[-1] for g in gives[:1])]
         if step in MENUS:  # free actions that only lose value are left out of the search (people keep them)
             return [a for a in legal if not (a.kind == "store" and a.a == "h") and a != EX_ANY] or legal
         return legal
