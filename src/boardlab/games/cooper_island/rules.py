@@ -256,8 +256,8 @@ class CooperState(StepMachine, State):
                 near.update(nb[i])
         ruin, cube, occ = P.ruin, P.cube, P.occ
         free = [i for i in range(len(stack)) if not (ruin[i] or cube[i] or occ[i])]
-        ok = {t: [i for i in free if not stack[i] or stack[i][-1] == t] for t in "FMR"}
-        ok["S"] = free
+        ok = {t: free if t == "S" else [i for i in free if not stack[i] or stack[i][-1] == t]  # S: any terrain
+              for t in CODE_TERRAIN}
         return near, ok
 
     def placements(self, p: int, split: int, side: int, first_only: bool = False,
