@@ -142,3 +142,35 @@ def test_mcts_takes_the_games_playout_depth_unless_told() -> None:
         MctsBot(playout_depth=-1)
     with pytest.raises(ValueError):
         MctsBot(playout_depth="deep")
+
+
+def test_heavy_playouts_weigh_that_many_samples_per_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`playout_samples=k`: every playout decision with a choice evaluates k candidates one move ahead for the
+    deciding seat (and the leaf evaluation follows); with 1 no candidate is evaluated. The search stays
+    reproducible and plays legal moves."""
+    from bots_toygame import ToyGame
+
+    calls: list[int] = []
+    real = ToyGame.evaluate
+
+    def counting(self: ToyGame, state: ToyState, seat: int) -> float:
+        calls.append(seat)
+        return real(self, state, seat)
+
+    monkeypatch.setattr(ToyGame, "evaluate", counting)
+    monkeypatch.setattr(ToyGame, "evaluate_all", lambda self, s: [real(self, s, q) for q in range(s.num_players)])
+    state = new_toy(4)
+    obs = observe(state, state.current_player)
+    light = MctsBot(seed=2, iterations=40, playout_depth=3, playout_samples=1)
+    light.choose(obs)
+    assert calls == []  # (the leaves are scored by evaluate_all, not counted here)
+    heavy = MctsBot(seed=2, iterations=40, playout_depth=3, playout_samples=3)
+    action = heavy.choose(obs)
+    assert action in obs.legal_actions
+    assert calls and len(calls) % 3 == 0 and len(calls) <= 40 * 3 * 3
+    again = MctsBot(seed=2, iterations=40, playout_depth=3, playout_samples=3)
+    assert again.choose(obs) == action and again.last_stats == heavy.last_stats
+    assert heavy.last_stats != light.last_stats
+    for bad in (0, -1, 1.5):
+        with pytest.raises(ValueError):
+            MctsBot(playout_samples=bad)  # type: ignore[arg-type]
