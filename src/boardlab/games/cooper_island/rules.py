@@ -232,22 +232,12 @@ class CooperState(StepMachine, State):
         top = max(len(P.stack[i]) for i in cand)
         return [i for i in cand if len(P.stack[i]) == top]
 
-    def covers_ok(self, P: Player, i: int, t: str) -> bool:
-        """May a tile of terrain t go on hex i (before height and connection checks)?"""
-        if P.ruin[i] or P.cube[i] or P.occ[i]:
-            return False
-        s = P.stack[i]
-        return not s or s[-1] == t or t == "S"
-
-    def connected(self, P: Player, cells: tuple[int, ...]) -> bool:
-        nb = self.C.neighbours
-        return any(P.stack[i] or any(P.stack[j] for j in nb[i]) for i in cells)
-
     def spots(self, P: Player) -> Spots:
         """What every placement test of one decision shares: the hexes next to the peninsula (covered, or
-        beside a covered hex: `connected`), and per terrain code the hexes that may take it (`covers_ok`),
-        in hex order. Computed once per call of `tile_sides` / `can_place` / `singles_for` instead of once
-        per split and side: these lists are most of the cost of Cooper Island's legal moves."""
+        beside a covered hex), and per terrain code, in hex order, the hexes a tile of it may cover before
+        height and connection checks (no ruin, cube, building or statue; empty, the same terrain on top, or
+        any terrain for a settlement). Computed once per call of `tile_sides` / `can_place` / `singles_for`
+        instead of once per split and side: these lists are most of the cost of Cooper Island's legal moves."""
         stack, nb = P.stack, self.C.neighbours
         near: set[int] = set()
         for i, s in enumerate(stack):
@@ -717,10 +707,9 @@ class CooperState(StepMachine, State):
                 if not hexes:
                     break
                 fits = [i for i in hexes if len(P.stack[i]) >= k]
-                i = fits[0] if fits else hexes[0]  # the lowest hex that covers the rest, else the highest one
-                for h in fits or hexes:
-                    if (len(P.stack[h]) < len(P.stack[i])) if fits else (len(P.stack[h]) > len(P.stack[i])):
-                        i = h
+                pool = fits or hexes  # the lowest hex that covers the rest, else the highest one (first of equals)
+                heights = [len(P.stack[h]) for h in pool]
+                i = pool[heights.index(min(heights) if fits else max(heights))]
                 cube[i] = ""
                 k -= len(P.stack[i])
                 out.append(Act("pay", "h", str(i + 1)))
@@ -1309,9 +1298,9 @@ class CooperGame(FixedActionTable, Game):
         step = s.todo[-1][0] if s.todo else ""
         if step == "fee":  # an anchor, or the cheapest single cube or coin (market, storage, lowest hex)
             P = s.players[s.todo[-1][1]]
-            gives = sorted(((a.a != "m", a.a != "s", len(P.stack[int(a.b) - 1]) if a.a == "h" else 0, n, a)
-                            for n, a in enumerate(legal) if a.kind == "pay"))
-            return [ANCHOR, *(g[-1] for g in gives[:1])]
+            cheapest = min(((a.a != "m", a.a != "s", len(P.stack[int(a.b) - 1]) if a.a == "h" else 0, n, a)
+                            for n, a in enumerate(legal) if a.kind == "pay"), default=None)
+            return [ANCHOR] if cheapest is None else [ANCHOR, cheapest[-1]]
         if step in MENUS:  # free actions that only lose value are left out of the search (people keep them)
             return [a for a in legal if not (a.kind == "store" and a.a == "h") and a != EX_ANY] or legal
         return legal
