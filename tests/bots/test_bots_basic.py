@@ -174,3 +174,33 @@ def test_heavy_playouts_weigh_that_many_samples_per_decision(monkeypatch: pytest
     for bad in (0, -1, 1.5):
         with pytest.raises(ValueError):
             MctsBot(playout_samples=bad)  # type: ignore[arg-type]
+
+
+def test_mast_playouts_learn_action_means_within_one_search() -> None:
+    """`mast=e`: playouts pick by the mean reward each action earned its seat in this search (uniformly with
+    probability e). Every action of an iteration is counted once, the table starts empty on every move, the
+    search stays reproducible and plays legal moves, and bad settings are refused."""
+    state = new_toy(3)
+    obs = observe(state, state.current_player)
+    plain = MctsBot(seed=5, iterations=60, playout_depth=4)
+    plain.choose(obs)
+    bot = MctsBot(seed=5, iterations=60, playout_depth=4, mast=0.3)
+    action = bot.choose(obs)
+    assert action in obs.legal_actions
+    counts = sum(int(stat[1]) for stat in bot._mast.values())
+    assert counts >= 60  # at least the action each iteration expanded, then its playout's
+    assert all(0.0 <= stat[0] <= stat[1] for stat in bot._mast.values())  # rewards are in [0, 1]
+    assert bot.last_stats != plain.last_stats  # the playouts changed
+    again = MctsBot(seed=5, iterations=60, playout_depth=4, mast=0.3)
+    assert again.choose(obs) == action and again.last_stats == bot.last_stats and again._mast == bot._mast
+    before = bot.rng.copy()
+    bot.choose(obs)  # a second search starts from an empty table: it ends as a fresh bot's with that rng does
+    fresh = MctsBot(seed=0, iterations=60, playout_depth=4, mast=0.3)
+    fresh.rng = before
+    fresh.choose(obs)
+    assert fresh._mast == bot._mast and fresh.last_stats == bot.last_stats
+    for bad in (0, -0.1, 1.5):
+        with pytest.raises(ValueError):
+            MctsBot(mast=bad)
+    with pytest.raises(ValueError):
+        MctsBot(mast=0.2, playout_samples=2)

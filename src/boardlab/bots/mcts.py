@@ -66,6 +66,11 @@ class MctsBot:
     deciding seat's `evaluate` likes best one move ahead (opponents modelled as a little greedy, at k times
     the cost of a playout step); 1 (the default) plays the game's playout policy. Measured on Pocket Mars at
     3 and 4 players and not adopted there (docs/strength.md).
+    `mast`: with a value e in (0, 1], playouts follow the Move-Average Sampling Technique (Finnsson and
+    Bjornsson 2008): each playout decision with a choice is, with probability e, a uniform pick from the search
+    actions, and otherwise the action with the best mean reward for its seat over this search's iterations so
+    far (actions never tried first, in list order). The table is per search, so a fresh bot decides like a
+    long-lived one. None (the default) plays the game's playout policy.
     `eval_scale` fixes the logistic scale for evaluations (None: the RMS of this search's evaluations).
     `depth_per_seat`, when set, makes the playout depth that many decisions per seat at the table
     (overriding `playout_depth`), so a playout covers the same share of a round at any table size.
@@ -89,6 +94,7 @@ class MctsBot:
         opponents: str = "tree",
         tree_actions: str = "search",
         playout_samples: int = 1,
+        mast: float | None = None,
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -108,7 +114,13 @@ class MctsBot:
             raise ValueError("tree_actions must be 'search' or 'legal'")
         if not isinstance(playout_samples, int) or playout_samples < 1:
             raise ValueError("playout_samples must be an integer >= 1")
+        if mast is not None and not 0 < mast <= 1:
+            raise ValueError("mast must be in (0, 1] or None")
+        if mast is not None and playout_samples > 1:
+            raise ValueError("mast and playout_samples > 1 are two playout policies: choose one")
         self.playout_samples = playout_samples
+        self.mast = mast
+        self._mast: dict[Action, list[float]] = {}  # action -> [reward sum, count], this search only
         self.depth_per_seat = depth_per_seat
         self.opponents = opponents
         self.tree_actions = tree_actions
@@ -137,6 +149,7 @@ class MctsBot:
             return legal[0]
         rng = self.rng.fork()
         self._eval_sq, self._eval_n = 0.0, 0
+        self._mast = {}
         root = _Node(obs.seat)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -184,12 +197,16 @@ class MctsBot:
         path: list[_Node] = []
         me = root.player if self.opponents == "playout" else None
         pick = _policy(det.game)
+        trail: list[tuple[int, Action]] | None = None if self.mast is None else []  # MAST: who took what
         while True:
             player = det.current_player
             if player is None:
                 break
             if me is not None and player != me:
-                det.apply_unchecked(pick(det, rng))  # another seat: playout policy, no node
+                other = pick(det, rng)
+                det.apply_unchecked(other)  # another seat: playout policy, no node
+                if trail is not None:
+                    trail.append((player, other))
                 continue
             actions = search_actions(det)
             children = node.children
@@ -219,12 +236,16 @@ class MctsBot:
                 children[action] = child
                 det.apply_unchecked(action)
                 path.append(child)
+                if trail is not None:
+                    trail.append((player, action))
                 break
             assert best_child is not None
             det.apply_unchecked(best_action)
             path.append(best_child)
             node = best_child
-        rewards = self._playout(det, rng)
+            if trail is not None:
+                trail.append((player, best_action))
+        rewards = self._playout(det, rng) if trail is None else self._mast_playout(det, rng, trail)
         root.visits += 1
         for n in path:
             n.visits += 1
@@ -265,6 +286,51 @@ class MctsBot:
         if det.is_over:
             return det.returns()
         return [self._squash(v) for v in game.evaluate_all(det)]
+
+    def _mast_playout(self, det: State, rng: Rng, taken: list[tuple[int, Action]]) -> list[float]:
+        """`_playout` with the MAST policy; then every action of this iteration (`taken`: the tree's, then the
+        playout's) adds the reward of the seat that took it to its mean."""
+        game = det.game
+        told = self.playout_depth
+        depth = game.playout_depth if isinstance(told, str) else told
+        if self.depth_per_seat is not None:
+            depth = self.depth_per_seat * det.num_players
+        epsilon = self.mast
+        assert epsilon is not None
+        table = self._mast
+        search = game.search_actions
+        steps = 0
+        while not det.is_over and (depth is None or steps < depth):
+            seat = det.current_player
+            assert seat is not None
+            actions = search(det)
+            if len(actions) == 1:
+                action = actions[0]
+            elif rng.random() < epsilon:
+                action = actions[rng.randbelow(len(actions))]
+            else:
+                action = actions[0]
+                best = -1.0
+                for a in actions:
+                    stat = table.get(a)
+                    if stat is None:  # never tried: first
+                        action = a
+                        break
+                    mean = stat[0] / stat[1]
+                    if mean > best:
+                        action, best = a, mean
+            det.apply_unchecked(action)
+            taken.append((seat, action))
+            steps += 1
+        rewards = det.returns() if det.is_over else [self._squash(v) for v in game.evaluate_all(det)]
+        for seat, action in taken:
+            stat = table.get(action)
+            if stat is None:
+                table[action] = [rewards[seat], 1.0]
+            else:
+                stat[0] += rewards[seat]
+                stat[1] += 1.0
+        return rewards
 
     def _squash(self, value: float) -> float:
         """Map an evaluation to (0, 1) with a logistic; the scale adapts to the evaluations seen."""
