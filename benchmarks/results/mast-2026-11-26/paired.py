@@ -2,7 +2,8 @@
 
 Games are matched by (deal seed, MCTS seat), so both runs faced the same cards from the same seat; prints the
 win shares on the matched games, the mean per-game difference with its standard error (z = difference / SE),
-how many games each side did better in, and the MCTS score and margin over the best other seat.
+how many games each side did better in, the paired difference of MCTS's score, and MCTS's score and margin over
+the best other seat on each side.
 """
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ def main(new_path: str, *old_paths: str) -> None:
           f"old {sum(old[k]['score_a'] for k in keys) / n:.3f}; "
           f"difference {mean:+.3f} (SE {se:.3f}, z {mean / se:.2f}); "
           f"new better in {sum(d > 0 for d in diffs)}, old in {sum(d < 0 for d in diffs)}")
+    gains = [new[k]["scores"][new[k]["seat_a"]] - old[k]["scores"][old[k]["seat_a"]] for k in keys]
+    gain = sum(gains) / n
+    gain_se = math.sqrt(sum((d - gain) ** 2 for d in gains) / (n - 1) / n)
+    print(f"  MCTS score, new minus old: {gain:+.2f} points a game (SE {gain_se:.2f}, z {gain / gain_se:.2f})")
     for name, side in (("new", new), ("old", old)):
         score = sum(side[k]["scores"][side[k]["seat_a"]] for k in keys) / n
         lead = sum(margin(side[k]) for k in keys) / n
