@@ -254,10 +254,7 @@ class MctsBot:
     def _playout(self, det: State, rng: Rng) -> list[float]:
         """Playout-policy decisions to the end (or `playout_depth` of them), then per-seat rewards in [0, 1]."""
         game = det.game
-        told = self.playout_depth
-        depth = game.playout_depth if isinstance(told, str) else told  # "game" is the only str allowed
-        if self.depth_per_seat is not None:
-            depth = self.depth_per_seat * det.num_players
+        depth = self._depth(det)
         samples = self.playout_samples
         steps = 0
         if samples > 1:
@@ -287,14 +284,18 @@ class MctsBot:
             return det.returns()
         return [self._squash(v) for v in game.evaluate_all(det)]
 
+    def _depth(self, det: State) -> int | None:
+        """How many playout decisions before the leaf is evaluated (None: to the end of the game)."""
+        if self.depth_per_seat is not None:
+            return self.depth_per_seat * det.num_players
+        told = self.playout_depth
+        return det.game.playout_depth if isinstance(told, str) else told  # "game" is the only str allowed
+
     def _mast_playout(self, det: State, rng: Rng, taken: list[tuple[int, Action]]) -> list[float]:
         """`_playout` with the MAST policy; then every action of this iteration (`taken`: the tree's, then the
         playout's) adds the reward of the seat that took it to its mean."""
         game = det.game
-        told = self.playout_depth
-        depth = game.playout_depth if isinstance(told, str) else told
-        if self.depth_per_seat is not None:
-            depth = self.depth_per_seat * det.num_players
+        depth = self._depth(det)
         epsilon = self.mast
         assert epsilon is not None
         table = self._mast
