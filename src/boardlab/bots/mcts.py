@@ -280,9 +280,14 @@ class MctsBot:
             while not det.is_over and (depth is None or steps < depth):
                 play(pick(det, rng))
                 steps += 1
+        return self._leaf_rewards(det)
+
+    def _leaf_rewards(self, det: State) -> list[float]:
+        """Per-seat rewards in [0, 1] where a playout stopped: the game's returns at its end, else the squashed
+        evaluations."""
         if det.is_over:
             return det.returns()
-        return [self._squash(v) for v in game.evaluate_all(det)]
+        return [self._squash(v) for v in det.game.evaluate_all(det)]
 
     def _depth(self, det: State) -> int | None:
         """How many playout decisions before the leaf is evaluated (None: to the end of the game)."""
@@ -294,12 +299,11 @@ class MctsBot:
     def _mast_playout(self, det: State, rng: Rng, taken: list[tuple[int, Action]]) -> list[float]:
         """`_playout` with the MAST policy; then every action of this iteration (`taken`: the tree's, then the
         playout's) adds the reward of the seat that took it to its mean."""
-        game = det.game
         depth = self._depth(det)
         epsilon = self.mast
         assert epsilon is not None
         table = self._mast
-        search = game.search_actions
+        search = det.game.search_actions
         steps = 0
         while not det.is_over and (depth is None or steps < depth):
             seat = det.current_player
@@ -323,7 +327,7 @@ class MctsBot:
             det.apply_unchecked(action)
             taken.append((seat, action))
             steps += 1
-        rewards = det.returns() if det.is_over else [self._squash(v) for v in game.evaluate_all(det)]
+        rewards = self._leaf_rewards(det)
         for seat, action in taken:
             stat = table.get(action)
             if stat is None:
