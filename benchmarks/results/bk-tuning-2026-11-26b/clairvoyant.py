@@ -1,0 +1,63 @@
+"""Diagnostic for issue #8 (not a bot anyone plays): MCTS that sees the true state (every hand, the decks'
+and the bag's order) against the honest greedy bot, on the same deals as the strength rows. It bounds what
+better inference of hidden cards could add to the search at the same budget: if even a clairvoyant search is
+not far ahead of greedy, the search and its evaluation are the limit, not the determinizations.
+
+Only seats whose bot is named `mcts` get the true state; greedy keeps its honest observation. With
+`CLAIR=hands` the search sees the others' hands and Enigma cards but not the order of the decks and the bag
+(each determinization reshuffles those): what better inference of the opponent's hand could be worth at most.
+
+    python benchmarks/results/bk-tuning-2026-11-26b/clairvoyant.py --game block_and_key --players 2 --games 40 \\
+        --seed 14000000 --a mcts --a-options '{"iterations": 450}' --stream clairvoyant450.jsonl
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import boardlab.bots.arena as arena
+from boardlab.core import Agent, Observation, Rng, State
+from boardlab.core.agent import observe
+from boardlab.games.block_and_key.rules import MOON, SUN, BlockAndKeyState
+
+MODE = os.environ.get("CLAIR", "all")
+
+
+def hands_known(state: State, rng: Rng) -> State:
+    """The true state with only the decks' unseen order and the bag's order resampled."""
+    assert isinstance(state, BlockAndKeyState)
+    s = state.clone()
+    for d in (SUN, MOON):
+        deck = s.decks[d]
+        rest = sorted(deck[s.known_bottom[d]:])
+        rng.shuffle(rest)
+        deck[s.known_bottom[d]:] = rest
+    s.stars = sorted(s.stars)
+    rng.shuffle(s.stars)
+    s.rng = Rng(rng.next64())
+    return s
+
+
+def play_game(state: State, agents: Sequence[Agent], max_decisions: int = 100_000) -> State:
+    for _ in range(max_decisions):
+        seat = state.current_player
+        if seat is None:
+            return state
+        obs = observe(state, seat)
+        if agents[seat].name.startswith("mcts"):
+            sampler = (lambda rng: state.clone()) if MODE == "all" else (lambda rng: hands_known(state, rng))
+            obs = Observation(seat, obs.view, obs.legal_actions, sampler)
+        state.apply(agents[seat].choose(obs))
+    raise RuntimeError(f"game did not end within {max_decisions} decisions")
+
+
+arena.play_game = play_game  # type: ignore[assignment]
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    import strength
+
+    strength.main()
