@@ -19,8 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import boardlab.bots.arena as arena
-from boardlab.core import Agent, Observation, Rng, State
-from boardlab.core.agent import observe
+from boardlab.core import Agent, Observation, Rng, State, agent
 from boardlab.games.block_and_key.rules import MOON, SUN, BlockAndKeyState
 
 MODE = os.environ.get("CLAIR", "all")
@@ -41,19 +40,26 @@ def hands_known(state: State, rng: Rng) -> State:
     return s
 
 
+_observe, _play_game = agent.observe, agent.play_game
+_SEARCHERS: set[int] = set()  # the seats of the game being played whose bot is named `mcts`
+
+
+def observe(state: State, seat: int) -> Observation:
+    """The honest observation, with the sampler replaced for the searching seats."""
+    obs = _observe(state, seat)
+    if seat not in _SEARCHERS:
+        return obs
+    sampler = (lambda rng: state.clone()) if MODE == "all" else (lambda rng: hands_known(state, rng))
+    return Observation(seat, obs.view, obs.legal_actions, sampler)
+
+
 def play_game(state: State, agents: Sequence[Agent], max_decisions: int = 100_000) -> State:
-    for _ in range(max_decisions):
-        seat = state.current_player
-        if seat is None:
-            return state
-        obs = observe(state, seat)
-        if agents[seat].name.startswith("mcts"):
-            sampler = (lambda rng: state.clone()) if MODE == "all" else (lambda rng: hands_known(state, rng))
-            obs = Observation(seat, obs.view, obs.legal_actions, sampler)
-        state.apply(agents[seat].choose(obs))
-    raise RuntimeError(f"game did not end within {max_decisions} decisions")
+    _SEARCHERS.clear()
+    _SEARCHERS.update(s for s, a in enumerate(agents) if a.name.startswith("mcts"))
+    return _play_game(state, agents, max_decisions)
 
 
+agent.observe = observe  # `play_game` looks it up in its module
 arena.play_game = play_game  # type: ignore[assignment]
 
 if __name__ == "__main__":
