@@ -48,6 +48,11 @@ MODULES = (
 """The modules compiled, one mypyc group: they call each other natively, so they are built and
 loaded together or not at all."""
 
+HELPERS = ("boardlab.core._splitmix",)
+"""Hand-written C extensions built and loaded with the group (each from `<module>.c`): code that mypyc
+cannot make fast (SplitMix64's 64-bit arithmetic overflows its small integers). Each has a Python
+reference that runs in pure mode."""
+
 GROUP = "boardlab"  # the shared library is `boardlab__mypyc.<abi>.so`, beside the package
 PACKAGE_DIR = Path(__file__).resolve().parent
 SRC_DIR = PACKAGE_DIR.parent
@@ -55,7 +60,7 @@ MANIFEST = PACKAGE_DIR / "_compiled.json"
 
 
 def source(module: str) -> Path:
-    return SRC_DIR.joinpath(*module.split(".")).with_suffix(".py")
+    return SRC_DIR.joinpath(*module.split(".")).with_suffix(".c" if module in HELPERS else ".py")
 
 
 def digest(path: Path) -> str:
@@ -71,7 +76,7 @@ def status(honour_env: bool = True) -> tuple[bool, str]:
         manifest = json.loads(MANIFEST.read_text())
     except (OSError, ValueError):
         return False, "not built (make native)"
-    if manifest.get("modules", {}).keys() != set(MODULES) or manifest.get("abi") != _abi():
+    if manifest.get("modules", {}).keys() != {*MODULES, *HELPERS} or manifest.get("abi") != _abi():
         return False, "the build is for other modules or another Python (make native)"
     if not (SRC_DIR / (GROUP + "__mypyc" + _abi())).exists():
         return False, "the shared native library is missing (make native)"
@@ -126,11 +131,13 @@ def build() -> bool:
 
     clean()
     paths = [str(source(m).relative_to(SRC_DIR)) for m in MODULES]
+    helpers = [(m, str(source(m).relative_to(SRC_DIR))) for m in HELPERS]
     with tempfile.TemporaryDirectory(prefix="boardlab-mypyc-") as tmp:
         script = (
-            "import sys\nfrom setuptools import setup\nfrom mypyc.build import mypycify\n"
+            "import sys\nfrom setuptools import Extension, setup\nfrom mypyc.build import mypycify\n"
+            f"helpers = [Extension(m, [p], extra_compile_args=['-O2']) for m, p in {helpers!r}]\n"
             f"setup(name='boardlab-native', ext_modules=mypycify({paths!r}, opt_level='3', group_name={GROUP!r}, "
-            "verbose=False), script_args=['build_ext', '--inplace', '--build-temp', sys.argv[1]])\n")
+            "verbose=False) + helpers, script_args=['build_ext', '--inplace', '--build-temp', sys.argv[1]])\n")
         env = {**os.environ, "MYPY_FORCE_COLOR": "0"}
         cmd = [sys.executable, "-c", script, tmp]
         try:
@@ -139,10 +146,11 @@ def build() -> bool:
             return _failed(str(exc))
         shutil.rmtree(SRC_DIR / ".mypy_cache", ignore_errors=True)
         shutil.rmtree(SRC_DIR / "build", ignore_errors=True)
-        if done.returncode != 0 or not all(_ext_path(m).exists() for m in MODULES):
+        if done.returncode != 0 or not all(_ext_path(m).exists() for m in (*MODULES, *HELPERS)):
             return _failed((done.stdout + done.stderr)[-4000:])
-    MANIFEST.write_text(json.dumps({"abi": _abi(), "modules": {m: digest(source(m)) for m in MODULES}}, indent=1))
-    print(f"boardlab: compiled {len(MODULES)} modules with mypyc")
+    MANIFEST.write_text(json.dumps({"abi": _abi(), "modules": {m: digest(source(m)) for m in (*MODULES, *HELPERS)}},
+                                   indent=1))
+    print(f"boardlab: compiled {len(MODULES)} modules with mypyc and {len(HELPERS)} C helper(s)")
     return True
 
 

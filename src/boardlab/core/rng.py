@@ -26,6 +26,8 @@ from collections.abc import MutableSequence
 from hashlib import blake2b
 from typing import Any, TypeVar
 
+from boardlab import _compiled
+
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
@@ -84,6 +86,8 @@ class Rng:
         """Uniform integer in [0, n) (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("randbelow needs n > 0")
+        if n > _MASK + 1:  # no draw could be accepted
+            raise ValueError("randbelow needs n <= 2**64")
         limit = _MASK - (_MASK + 1) % n
         while True:
             r = self.next64()
@@ -192,6 +196,17 @@ class _WideRng(Rng):
 
     def copy(self) -> Rng:
         return _WideRng._make(self._key, self._n, self._buf)
+
+
+PURE_METHODS = {name: Rng.__dict__[name] for name in ("next64", "randbelow", "random", "shuffle")}
+"""The narrow generator's Python draws: the reference, and what runs without the native build. With a
+current build (`make native`) the C versions in `_splitmix.c` replace them on `Rng`: the same stream
+(tests compare the two), without CPython's big-integer arithmetic on every SplitMix step."""
+
+if _compiled.COMPILED:
+    from . import _splitmix  # type: ignore[attr-defined]  # built by `make native`
+
+    _splitmix.install(Rng)
 
 
 def _wide_key(seed: int) -> bytes:

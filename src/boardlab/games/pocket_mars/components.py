@@ -59,21 +59,21 @@ class Prim(NamedTuple):
 
 
 class Effect(NamedTuple):
-    """A card half or a building ability: an optional energy cost, conditions, then primitives."""
+    """A card half or a building ability: an optional energy cost, conditions, then primitives.
+
+    Make one with `Effect.of`, which derives `hold` and `direct` once: the search asks for them at every
+    offered effect, and as properties they were a tenth of a Pocket Mars search (docs/benchmarks.md)."""
 
     cost: int
     cond: tuple[tuple[str, int], ...]  # ("hold", colour) | ("absent", 1) | ("present", 1) | ("behind", 1)
     prims: tuple[Prim, ...]
+    hold: int  # the colour of a "you hold a card of this colour in hand" condition, or -1
+    direct: bool  # a free effect of one choice primitive is offered straight as its choices (plus skip)
 
-    @property
-    def hold(self) -> int:
-        """The colour of a "you hold a card of this colour in hand" condition, or -1."""
-        return next((arg for key, arg in self.cond if key == "hold"), -1)
-
-    @property
-    def direct(self) -> bool:
-        """A free effect made of one choice primitive is offered straight as its choices (plus skip)."""
-        return self.cost == 0 and len(self.prims) == 1 and self.prims[0].is_choice
+    @classmethod
+    def of(cls, cost: int, cond: tuple[tuple[str, int], ...], prims: tuple[Prim, ...]) -> Effect:
+        hold = next((arg for key, arg in cond if key == "hold"), -1)
+        return cls(cost, cond, prims, hold, cost == 0 and len(prims) == 1 and prims[0].is_choice)
 
 
 @dataclass(frozen=True)
@@ -205,7 +205,7 @@ def _effect(c: Checker, raw: Any, where: str, black: bool, energy_max: int) -> E
     if not do:
         raise c.fail(f"{where}.do", "needs at least one effect")
     prims = tuple(_prim(c, p, f"{where}.do[{i}]", black, energy_max) for i, p in enumerate(do))
-    return Effect(cost, tuple(conds), prims)
+    return Effect.of(cost, tuple(conds), prims)
 
 
 def _scoring(c: Checker, raw: Any, where: str) -> Scoring:
