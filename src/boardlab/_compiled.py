@@ -44,6 +44,7 @@ MODULES = (
     "boardlab.games.cooper_island.actions",
     "boardlab.games.cooper_island.evaluate",
     "boardlab.games.cooper_island.rules",
+    "boardlab.bots.mcts",
 )
 """The modules compiled, one mypyc group: they call each other natively, so they are built and
 loaded together or not at all."""

@@ -112,7 +112,9 @@ class MctsBot:
             raise ValueError("opponents must be 'tree' or 'playout'")
         if tree_actions not in ("search", "legal"):
             raise ValueError("tree_actions must be 'search' or 'legal'")
-        if not isinstance(playout_samples, int) or playout_samples < 1:
+        if not isinstance(playout_samples, int):  # (compiled, the call itself refuses a non-int: same error)
+            raise TypeError(f"playout_samples must be an integer, not {playout_samples!r}")
+        if playout_samples < 1:
             raise ValueError("playout_samples must be an integer >= 1")
         if mast is not None and not 0 < mast <= 1:
             raise ValueError("mast must be in (0, 1] or None")
