@@ -17,6 +17,7 @@ one turn and any player count.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -157,14 +158,23 @@ class MctsBot:
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
         done = 0
-        while limit is None or done < limit:
-            if deadline is not None:
-                # Stop when one more iteration at the pace so far would overrun: `seconds` is a bound.
-                now = time.perf_counter()
-                if now >= deadline or (done and now + (now - start) / done > deadline):
-                    break
-            self._iterate(root, obs.sample(rng), rng)
-            done += 1
+        # The cyclic garbage collector is paused for the search: a search allocates hundreds of thousands of
+        # objects (states, nodes) and makes no cycles (all of it is freed by reference counting; a test checks
+        # every game), yet the collector's passes over the growing tree took ~15% of the time.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while limit is None or done < limit:
+                if deadline is not None:
+                    # Stop when one more iteration at the pace so far would overrun: `seconds` is a bound.
+                    now = time.perf_counter()
+                    if now >= deadline or (done and now + (now - start) / done > deadline):
+                        break
+                self._iterate(root, obs.sample(rng), rng)
+                done += 1
+        finally:
+            if collecting:
+                gc.enable()
         self.searches += 1
         self.last_iterations = done
         self.total_iterations += done
