@@ -60,14 +60,15 @@ class StepMachine:
     def _run(self) -> None:
         """Carry out automatic steps until a question with two or more answers (or the end)."""
         todo = self.todo
+        options, asks = self._step_options, self._asks  # bound once: this loop runs at every search step
         while todo:
             step = todo[-1]
-            opts = self._step_options(step)
+            opts = options(step)
             if opts is None:
                 continue
             if not opts:
                 todo.pop()
-            elif not self._asks(step, opts):
+            elif not asks(step, opts):
                 todo.pop()
                 self._resolve(step, self._auto_answer(step, opts))
             else:
