@@ -93,6 +93,22 @@ def test_a_changed_source_is_run_from_source(tmp_path: Path) -> None:
     assert "games/cacao/rules.py changed since the build" in edited["reason"]
     assert all(f.endswith(".py") for f in edited["files"].values()), edited["files"]
     assert edited["logs"] == intact["logs"]
+    rules.write_text(rules.read_text().removesuffix("\n# edited after the build\n"))
+    helper = src / "boardlab" / "core" / "_splitmix.c"  # a C helper's source counts like a module's
+    helper.write_text(helper.read_text() + "\n/* edited after the build */\n")
+    edited = probe(src, pure=False)
+    assert not edited["compiled"]
+    assert "core/_splitmix.c changed since the build" in edited["reason"]
+    assert edited["logs"] == intact["logs"]
+
+
+def test_the_search_bot_and_the_rng_helper_are_native_exactly_when_the_build_is() -> None:
+    """The bot is in the mypyc group and the narrow generator's draws come from the C helper, or neither."""
+    from boardlab.bots import mcts
+    from boardlab.core.rng import PURE_METHODS, Rng
+
+    native_rng = Rng.__dict__["shuffle"] is not PURE_METHODS["shuffle"]
+    assert native_rng == _compiled.COMPILED == (not (mcts.__file__ or "").endswith(".py"))
 
 
 def test_status_without_a_build(tmp_path: Path) -> None:

@@ -1,16 +1,18 @@
-"""Optional native builds of the hot engine modules (mypyc), with the pure-Python source as fallback.
+"""Optional native builds of the hot engine modules and the search bot (mypyc), and of the C helpers in
+`HELPERS`, with the pure-Python source as fallback.
 
 Why: a search bot spends its time in the rules' own Python (`_apply`, the legal lists, the
-evaluation); compiling those modules with mypyc makes every iteration cheaper without a line of
+evaluation) and its own loop; compiling those modules with mypyc makes every iteration cheaper without a line of
 game logic changing (docs/benchmarks.md has the measured gain). Compiling is optional: a machine
 without a C compiler, or a checkout whose sources changed since the last build, runs the same
 modules from source. Which one runs is decided once, at `import boardlab`:
 
 * compiled: the build manifest (`_compiled.json`, written by the build) lists every module of
-  `MODULES` with the SHA-256 of the source it was built from, every source still has that hash,
+  `MODULES` and `HELPERS` with the SHA-256 of the source it was built from, every source still has that hash,
   and `BOARDLAB_PURE` is not set;
 * otherwise pure: a finder placed first on `sys.meta_path` loads the modules of `MODULES` from
-  their `.py` files, so a stale or partial build is never imported.
+  their `.py` files, so a stale or partial build is never imported (a helper is imported only in
+  compiled mode, by the module it serves).
 
 Both modes play identical games (tests/test_compiled.py checks it move for move). Build with
 `make native` (= `python scripts/compile.py build`); `make run` and `make test` do it for you.

@@ -2,7 +2,7 @@
 reference methods (`rng.PURE_METHODS`): the same numbers, the same state after, the same errors.
 
 In pure mode (`BOARDLAB_PURE=1`, or no build) `Rng`'s methods *are* the reference, so the comparisons still
-run (and pass trivially); `test_the_helper_is_in_use` pins which of the two is installed."""
+run (and pass trivially); tests/test_compiled.py pins which of the two is installed."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from boardlab import _compiled
 from boardlab.core.rng import PURE_METHODS, Rng
 
 SIZES = [1, 2, 3, 7, 52, 1000, 2**32 + 3, 2**63 + 1, 2**64 - 1, 2**64]
@@ -19,11 +18,6 @@ SIZES = [1, 2, 3, 7, 52, 1000, 2**32 + 3, 2**63 + 1, 2**64 - 1, 2**64]
 
 def pure(name: str) -> Callable[..., Any]:
     return PURE_METHODS[name]
-
-
-def test_the_helper_is_in_use_exactly_when_the_build_is() -> None:
-    native = not isinstance(Rng.__dict__["shuffle"], type(pure("shuffle")))
-    assert native == _compiled.COMPILED
 
 
 @pytest.mark.parametrize("seed", [0, 1, 12345, 2**63 + 5, 2**64 - 1])
