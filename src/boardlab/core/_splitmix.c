@@ -26,14 +26,18 @@ static inline uint64_t splitmix(uint64_t *s) {
     return z ^ (z >> 31);
 }
 
-static int get_state(PyObject *self, uint64_t *out) {
-    PyObject *v = PyObject_GetAttr(self, state_name);
+/* The value of `v` (a new reference, NULL on an error already raised) as a uint64; consumes `v`. */
+static int take_u64(PyObject *v, uint64_t *out) {
     if (v == NULL) return -1;
-    uint64_t s = PyLong_AsUnsignedLongLong(v);
+    uint64_t r = PyLong_AsUnsignedLongLong(v);
     Py_DECREF(v);
-    if (s == (uint64_t)-1 && PyErr_Occurred()) return -1;
-    *out = s;
+    if (r == (uint64_t)-1 && PyErr_Occurred()) return -1;
+    *out = r;
     return 0;
+}
+
+static int get_state(PyObject *self, uint64_t *out) {
+    return take_u64(PyObject_GetAttr(self, state_name), out);
 }
 
 static int set_state(PyObject *self, uint64_t s) {
@@ -50,13 +54,7 @@ static int draw(PyObject *self, uint64_t *state, int inline_ok, uint64_t *out) {
         *out = splitmix(state);
         return 0;
     }
-    PyObject *v = PyObject_CallMethodNoArgs(self, next64_name);
-    if (v == NULL) return -1;
-    uint64_t r = PyLong_AsUnsignedLongLong(v);
-    Py_DECREF(v);
-    if (r == (uint64_t)-1 && PyErr_Occurred()) return -1;
-    *out = r;
-    return 0;
+    return take_u64(PyObject_CallMethodNoArgs(self, next64_name), out);
 }
 
 /* A uniform index below n (1 <= n < 2**64) by rejection, exactly as Rng.randbelow. */
