@@ -56,6 +56,9 @@ HELPERS = ("boardlab.core._splitmix",)
 cannot make fast (SplitMix64's 64-bit arithmetic overflows its small integers). Each has a Python
 reference that runs in pure mode."""
 
+BUILT = (*MODULES, *HELPERS)
+"""Everything one build makes, and so everything its manifest hashes."""
+
 GROUP = "boardlab"  # the shared library is `boardlab__mypyc.<abi>.so`, beside the package
 PACKAGE_DIR = Path(__file__).resolve().parent
 SRC_DIR = PACKAGE_DIR.parent
@@ -79,7 +82,7 @@ def status(honour_env: bool = True) -> tuple[bool, str]:
         manifest = json.loads(MANIFEST.read_text())
     except (OSError, ValueError):
         return False, "not built (make native)"
-    if manifest.get("modules", {}).keys() != {*MODULES, *HELPERS} or manifest.get("abi") != _abi():
+    if manifest.get("modules", {}).keys() != set(BUILT) or manifest.get("abi") != _abi():
         return False, "the build is for other modules or another Python (make native)"
     if not (SRC_DIR / (GROUP + "__mypyc" + _abi())).exists():
         return False, "the shared native library is missing (make native)"
@@ -149,10 +152,9 @@ def build() -> bool:
             return _failed(str(exc))
         shutil.rmtree(SRC_DIR / ".mypy_cache", ignore_errors=True)
         shutil.rmtree(SRC_DIR / "build", ignore_errors=True)
-        if done.returncode != 0 or not all(_ext_path(m).exists() for m in (*MODULES, *HELPERS)):
+        if done.returncode != 0 or not all(_ext_path(m).exists() for m in BUILT):
             return _failed((done.stdout + done.stderr)[-4000:])
-    MANIFEST.write_text(json.dumps({"abi": _abi(), "modules": {m: digest(source(m)) for m in (*MODULES, *HELPERS)}},
-                                   indent=1))
+    MANIFEST.write_text(json.dumps({"abi": _abi(), "modules": {m: digest(source(m)) for m in BUILT}}, indent=1))
     print(f"boardlab: compiled {len(MODULES)} modules with mypyc and {len(HELPERS)} C helper(s)")
     return True
 
