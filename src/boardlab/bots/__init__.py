@@ -36,8 +36,9 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
 def bot_options(kind: str) -> list[str]:
     """The keyword options a kind accepts (besides `seed`), so tools can route budgets to it."""
     cls = _kind_class(kind)
-    params = inspect.signature(cls).parameters  # the class, not its __init__: mypyc-compiled classes
-    return [p for p in params if p not in ("self", "seed", "name")]  # (MctsBot) give their signature there
+    # The class's signature, not its __init__'s: a mypyc-compiled class (MctsBot) keeps it only there.
+    params = inspect.signature(cls).parameters
+    return [p for p in params if p not in ("self", "seed", "name")]
 
 
 def make_bot(kind: str, seed: int = 0, **kwargs: Any) -> Agent:
