@@ -201,8 +201,29 @@ def test_mast_playouts_learn_action_means_within_one_search() -> None:
     fresh.rng = before
     fresh.choose(obs)
     assert fresh._mast == bot._mast and fresh.last_stats == bot.last_stats
-    for bad in (0, -0.1, 1.5):
+    for bad in (0, -0.1, 1.5, True, "yes"):
         with pytest.raises(ValueError):
-            MctsBot(mast=bad)
+            MctsBot(mast=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         MctsBot(mast=0.2, playout_samples=2)
+
+
+def test_mast_default_is_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`mast="game"` (the default) plays the game's `Game.mast`: none for a game that sets none, the game's share
+    where it sets one (searching exactly as if told), and none when `playout_samples` chose the other policy."""
+    state = new_toy(3)
+    obs = observe(state, state.current_player)
+    assert type(state.game).mast is None
+
+    def search(**options: object) -> MctsBot:
+        bot = MctsBot(seed=5, iterations=60, playout_depth=4, **options)  # type: ignore[arg-type]
+        bot.choose(obs)
+        return bot
+
+    assert search()._mast == {} and search().last_stats == search(mast=None).last_stats
+    monkeypatch.setattr(type(state.game), "mast", 0.3)
+    default, told = search(), search(mast=0.3)
+    assert default._mast and default._mast == told._mast and default.last_stats == told.last_stats
+    assert search(mast=None)._mast == {}
+    sampled = search(playout_samples=2)
+    assert sampled._mast == {} and sampled.last_stats == search(mast=None, playout_samples=2).last_stats

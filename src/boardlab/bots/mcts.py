@@ -71,7 +71,8 @@ class MctsBot:
     Bjornsson 2008): each playout decision with a choice is, with probability e, a uniform pick from the search
     actions, and otherwise the action with the best mean reward for its seat over this search's iterations so
     far (actions never tried first, in list order). The table is per search, so a fresh bot decides like a
-    long-lived one. None (the default) plays the game's playout policy.
+    long-lived one. None plays the game's playout policy; "game" (the default) takes the game's `mast` (None
+    for most games), unless `playout_samples` > 1 chose the other playout policy.
     `eval_scale` fixes the logistic scale for evaluations (None: the RMS of this search's evaluations).
     `depth_per_seat`, when set, makes the playout depth that many decisions per seat at the table
     (overriding `playout_depth`), so a playout covers the same share of a round at any table size.
@@ -95,7 +96,7 @@ class MctsBot:
         opponents: str = "tree",
         tree_actions: str = "search",
         playout_samples: int = 1,
-        mast: float | None = None,
+        mast: float | str | None = "game",
         name: str = "mcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -117,9 +118,10 @@ class MctsBot:
             raise TypeError(f"playout_samples must be an integer, not {playout_samples!r}")
         if playout_samples < 1:
             raise ValueError("playout_samples must be an integer >= 1")
-        if mast is not None and not 0 < mast <= 1:
-            raise ValueError("mast must be in (0, 1] or None")
-        if mast is not None and playout_samples > 1:
+        if mast != "game" and not (mast is None or (isinstance(mast, (int, float)) and not isinstance(mast, bool)
+                                                    and 0 < mast <= 1)):
+            raise ValueError("mast must be in (0, 1], None or 'game'")
+        if mast is not None and mast != "game" and playout_samples > 1:
             raise ValueError("mast and playout_samples > 1 are two playout policies: choose one")
         self.playout_samples = playout_samples
         self.mast = mast
@@ -209,7 +211,8 @@ class MctsBot:
         path: list[_Node] = []
         me = root.player if self.opponents == "playout" else None
         pick = _policy(det.game)
-        trail: list[tuple[int, Action]] | None = None if self.mast is None else []  # MAST: who took what
+        epsilon = self._epsilon(det.game)
+        trail: list[tuple[int, Action]] | None = None if epsilon is None else []  # MAST: who took what
         while True:
             player = det.current_player
             if player is None:
@@ -257,7 +260,7 @@ class MctsBot:
             node = best_child
             if trail is not None:
                 trail.append((player, best_action))
-        rewards = self._playout(det, rng) if trail is None else self._mast_playout(det, rng, trail)
+        rewards = self._playout(det, rng) if trail is None else self._mast_playout(det, rng, trail, epsilon)
         root.visits += 1
         for n in path:
             n.visits += 1
@@ -308,11 +311,18 @@ class MctsBot:
         told = self.playout_depth
         return det.game.playout_depth if isinstance(told, str) else told  # "game" is the only str allowed
 
-    def _mast_playout(self, det: State, rng: Rng, taken: list[tuple[int, Action]]) -> list[float]:
+    def _epsilon(self, game: Game) -> float | None:
+        """This search's MAST share: the one told, else the game's unless `playout_samples` chose sampling."""
+        told = self.mast
+        if isinstance(told, str):  # "game" is the only str allowed
+            return game.mast if self.playout_samples == 1 else None
+        return told
+
+    def _mast_playout(self, det: State, rng: Rng, taken: list[tuple[int, Action]], epsilon: float | None
+                      ) -> list[float]:
         """`_playout` with the MAST policy; then every action of this iteration (`taken`: the tree's, then the
         playout's) adds the reward of the seat that took it to its mean."""
         depth = self._depth(det)
-        epsilon = self.mast
         assert epsilon is not None
         table = self._mast
         search = det.game.search_actions
