@@ -227,3 +227,28 @@ def test_mast_default_is_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
     assert search(mast=None)._mast == {}
     sampled = search(playout_samples=2)
     assert sampled._mast == {} and sampled.last_stats == search(mast=None, playout_samples=2).last_stats
+
+
+def test_every_games_search_settings_are_valid_and_reach_the_levels() -> None:
+    """Each game's `mast` is None or a share in (0, 1]; where a game sets one (Cooper Island, measured in
+    docs/strength.md), the bot people play (`hard`, built without search options) plays its playouts with it."""
+    import boardlab.games  # noqa: F401  (registers the games)
+    from boardlab.core.registry import games, get_game
+
+    for name in games():
+        share = get_game(name).mast
+        assert share is None or (isinstance(share, float) and 0 < share <= 1), (name, share)
+    with_mast = [name for name in games() if get_game(name).mast is not None]
+    assert with_mast, "no game sets a MAST share, so this test checks nothing"
+    for name in with_mast:
+        state = get_game(name).new_game(2, seed=3)
+        while len(state.legal_actions()) < 2:
+            state.apply(state.legal_actions()[0])
+        bot = make_bot("hard", 0, seconds=None, iterations=30)
+        assert isinstance(bot, MctsBot)
+        bot.choose(observe(state, state.current_player))
+        assert bot._mast, name  # the table filled: MAST playouts ran
+        plain = make_bot("hard", 0, seconds=None, iterations=30, mast=None)
+        assert isinstance(plain, MctsBot)
+        plain.choose(observe(state, state.current_player))
+        assert not plain._mast
