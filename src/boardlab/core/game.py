@@ -67,7 +67,7 @@ class Game(ABC):
     steps are costly and whose evaluation is good search deeper trees with shorter playouts)."""
     mast: ClassVar[float | None] = None
     """The MAST exploration share this game's search plays its playouts with when not told (None: the game's
-    playout policy). Set only where MAST was measured stronger at every table size (docs/strength.md)."""
+    playout policy). Set only where MAST measured at least as strong at every table size (docs/strength.md)."""
 
     # -- construction -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
