@@ -3,17 +3,10 @@
 Usage: python whole_deals.py pm4_6000-a.jsonl pm4_6000-b.jsonl"""
 import collections
 import json
-import math
 import statistics as st
 import sys
 
-
-def wilson(x: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = x / n
-    d = 1 + z * z / n
-    c = p + z * z / (2 * n)
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-    return (c - h) / d, (c + h) / d
+from boardlab.sim.stats import wilson
 
 
 def report(name: str, rs: list[dict]) -> None:
@@ -21,7 +14,7 @@ def report(name: str, rs: list[dict]) -> None:
     x = sum(r["score_a"] for r in rs)
     wins = sum(1 for r in rs if r["score_a"] == 1)
     shared = sum(1 for r in rs if 0 < r["score_a"] < 1)
-    seat = [st.mean(r["score_a"] for r in rs if r["seat_a"] == s) for s in range(4)]
+    seat = [st.mean(r["score_a"] for r in rs if r["seat_a"] == s) for s in range(len(rs[0]["kinds"]))]
     mine = st.mean(r["scores"][r["seat_a"]] for r in rs)
     margin = st.mean(r["scores"][r["seat_a"]] - max(v for q, v in enumerate(r["scores"]) if q != r["seat_a"])
                      for r in rs)
@@ -37,7 +30,7 @@ for path in sys.argv[1:]:
     with open(path) as f:
         rows = [json.loads(line) for line in f]
     deals = collections.Counter(r["deal_seed"] for r in rows)
-    rows = [r for r in rows if deals[r["deal_seed"]] == 4]
+    rows = [r for r in rows if deals[r["deal_seed"]] == len(r["kinds"])]
     pooled += rows
     report(path, rows)
 if len(sys.argv) > 2:
