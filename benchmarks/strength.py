@@ -24,6 +24,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--game", default="pocket_mars")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0,
+                        help="with --stream: play only games FIRST..GAMES-1 of the run (a run split between "
+                             "processes or continued later plays exactly what one uninterrupted run would)")
     parser.add_argument("--seed", type=int, default=7_000_000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--a", default="mcts")
@@ -42,6 +45,8 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps({"file": ns.summarize, **summarize(sorted(games, key=lambda r: r.index))}))
         return
     a_opts, b_opts = json.loads(ns.a_options), json.loads(ns.b_options)
+    if ns.first and not ns.stream:
+        parser.error("--first needs --stream (the games before it are in another file)")
     start = time.perf_counter()
     if ns.stream:
         results = stream(ns, a_opts, b_opts)
@@ -58,7 +63,7 @@ def main(argv: list[str] | None = None) -> None:
 
 def stream(ns: argparse.Namespace, a_opts: dict[str, object], b_opts: dict[str, object]) -> list[GameResult]:
     """The match, game by game, each appended to `ns.stream` as soon as it ends (any order with jobs)."""
-    args = [(i, ns.a, ns.b, ns.seed, ns.game, ns.players, None, a_opts, b_opts) for i in range(ns.games)]
+    args = [(i, ns.a, ns.b, ns.seed, ns.game, ns.players, None, a_opts, b_opts) for i in range(ns.first, ns.games)]
     out: list[GameResult] = []
     with open(ns.stream, "a", encoding="utf-8") as f:
         def keep(r: GameResult) -> None:
