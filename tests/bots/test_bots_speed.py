@@ -1,7 +1,8 @@
 """The search's speed-ups change nothing but speed (issue #14).
 
 * A seeded, fixed-budget MCTS game of Cacao gives exactly the action log the code before the
-  speed-ups gave (recorded from commit e4a054a with benchmarks/mcts_speed.py's worker).
+  speed-ups gave (recorded from commit e4a054a with benchmarks/mcts_speed.py's worker), and one of
+  Cooper Island with the default search the log before its speed-ups (commit acb3285).
 * The hooks the search uses agree with the slow definitions, for every registered game (so games
   added later are checked too): `evaluate_all` equals `evaluate` seat by seat, `random_search_action`
   picks what indexing `search_actions` with the same generator would, `apply_unchecked` gives the
@@ -35,6 +36,21 @@ RECORDED = {
                    '2101r1@-3,0', 'fill gold1@-4,0', 'auto', 'auto'],
 }
 
+# The shipped default search (Cooper Island's playouts are MAST), first 80 decisions, recorded from commit acb3285,
+# before Cooper Island's speed-ups of 2026-11-27 (the same deal, seeds and budget as above).
+RECORDED_DEFAULT = {
+    ("cooper_island", 4): [
+        'tile 1 a', 'at 14 19', 'done', 'islet 2 1', 'tile 2 b', 'at 13 14', 'done', 'islet 5 3',
+        'single 13 forest', 'tile 1 b', 'at 14 19', 'store m coin', 'done', 'islet 3 6', 'single 13 settlement',
+        'tile 1 a', 'at 9 5', 'done', 'single 10 mountain', 'B', 'boat 2', 'auto', 'done', 'single 17 settlement',
+        'E', 'res coin', 'store m stone', 'done', 'single 10 settlement', 'ex cloth', 'auto', 'D', 'auto', 'top 19',
+        'card S3', 'ship 1', 'store m coin', 'done', 'single 10 settlement', 'G', 'draw', 'done', 'A', 'draw',
+        'done', 'ex cloth', 'auto', 'G', 'draw', 'pay m coin', 'done', 'store m stone', 'E', 'res coin',
+        'pay m stone', 'done', 'B', 'boat 3', 'auto', 'pay m food', 'done', 'single 13 meadow', 'done', 'auto',
+        'store m stone', 'done', 'auto', 'single 13 forest', 'done', 'auto', 'store m coin', 'done', 'auto',
+        'islet 2 3', 'tile 1 b', 'at 5 2', 'store m stone', 'run 2', 'store m coin', 'done'],
+}
+
 
 def mcts_log(game: str, players: int, decisions: int, **options: object) -> list[str]:
     g = get_game(game)
@@ -53,6 +69,11 @@ def mcts_log(game: str, players: int, decisions: int, **options: object) -> list
 @pytest.mark.parametrize(("game", "players"), sorted(RECORDED))
 def test_fixed_budget_game_is_unchanged_by_the_speedups(game: str, players: int) -> None:
     assert mcts_log(game, players, 30, **CLASSIC) == RECORDED[(game, players)]
+
+
+@pytest.mark.parametrize(("game", "players"), sorted(RECORDED_DEFAULT))
+def test_default_search_game_is_unchanged_by_the_speedups(game: str, players: int) -> None:
+    assert mcts_log(game, players, 80) == RECORDED_DEFAULT[(game, players)]
 
 
 def test_fixed_budget_game_is_reproducible_with_the_default_search() -> None:

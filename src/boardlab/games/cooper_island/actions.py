@@ -88,6 +88,17 @@ AT: tuple[tuple[tuple[Act, Act], ...], ...] = tuple(
 HEX_ACTS: dict[str, tuple[Act, ...]] = {
     k: tuple(Act._make([*k.split(), str(i + 1), "", ""][:4]) for i in range(MAX_HEX))  # 4 fields, unused ones ""
     for k in ("pay h", "store h", "top", "ruin")}
+# The menus' actions, built once instead of at every menu of every playout (the same values, so the same ids).
+SPACE_ACTS: dict[str, tuple[Act, Act]] = {x: (Act(x), Act(x, "special")) for x in SPACES}
+TILE: tuple[tuple[Act, Act], ...] = tuple((Act("tile", str(s), "a"), Act("tile", str(s), "b")) for s in (1, 2, 3))
+ISLET: tuple[tuple[Act, ...], ...] = tuple(tuple(Act("islet", str(k + 1), str(s)) for s in range(30)) for k in range(6))
+"""`ISLET[k][s]`: islet k (0-based) beside beach s (a components file allows beaches 1..29, islets 0..5)."""
+RUN: tuple[Act, ...] = tuple(Act("run", str(b + 1)) for b in range(6))
+CRATE: tuple[tuple[Act, Act], ...] = tuple((Act("crate", str(c)), Act("crate", str(c), "turn")) for c in range(1, 6))
+USE: tuple[Act, ...] = tuple(Act("use", str(k + 1)) for k in range(5))
+STORE_M: dict[str, Act] = {g: Act("store", "m", g) for g in GOODS}
+EX: dict[str, Act] = {k: Act("ex", k) for k in ("cloth", "gold", "any")}
+ABILITY: dict[str, Act] = {f"L{i}": Act("ability", f"L{i}") for i in range(1, MAX_CARDS + 1)}
 
 
 def parse(text: object) -> Act:

@@ -63,7 +63,8 @@ def potential(state: CooperState, q: int) -> float:
     P = state.players[q]
     left = max(0, state.C.rounds - state.round)
     frac = left / state.C.rounds
-    goods = sum(state.avail(q, g) for g in GOODS)
+    have = state.holdings(q)
+    goods = sum(have[g] for g in GOODS)
     return (GOOD * goods * (0.4 + frac) + CARTO * P.carto + TILE * sum(P.hand) * frac
             + WORKER * (P.total_n + P.total_s) * frac + BOAT * len(P.boats) * (1 + 2 * frac)
             + CRATE * P.crates * frac + pending(state, q, frac))

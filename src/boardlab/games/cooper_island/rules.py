@@ -25,8 +25,9 @@ from .actions import Act
 from .components import CODE_TERRAIN, GOODS, RES, TERRAIN_CODE, TERRAINS, Cost, Prim, components
 
 Step = tuple[Any, ...]
-Spots = tuple[set[int], dict[str, list[int]]]
-"""(hexes next to the peninsula, the hexes each terrain code may go on): `CooperState.spots`."""
+Spots = tuple[set[int], dict[str, list[int]], dict[str, set[int]]]
+"""(hexes next to the peninsula, the hexes each terrain code may go on, in hex order and as a set):
+`CooperState.spots`."""
 TERRAIN_RES = {"F": "wood", "M": "food", "R": "stone", "S": "cloth"}
 DONE, AUTO, PASS, ANCHOR, SKIP = Act("done"), Act("auto"), Act("pass"), Act("anchor"), Act("skip")
 MENUS = frozenset({"income", "turn", "after", "cwin"})
@@ -77,14 +78,22 @@ class Player:
     vp: int
 
     def copy(self) -> Player:
+        """Field by field (a loop over `__slots__` with getattr cost a sixth of a search iteration)."""
         o = Player.__new__(Player)
-        for k in Player.__slots__:
-            v = getattr(self, k)
-            if isinstance(v, list):
-                v = [x[:] if isinstance(x, list) else x for x in v]
-            elif isinstance(v, (dict, set)):
-                v = v.copy()
-            setattr(o, k, v)
+        o.anchors, o.carto, o.carto_used, o.crates, o.crates_taken = (self.anchors, self.carto, self.carto_used,
+                                                                      self.crates, self.crates_taken)
+        o.fed, o.idle_n, o.idle_s, o.logs, o.orders_n, o.orders_s = (self.fed, self.idle_n, self.idle_s, self.logs,
+                                                                     self.orders_n, self.orders_s)
+        o.passed, o.ruins_taken, o.statues, o.total_n, o.total_s, o.vp = (self.passed, self.ruins_taken,
+                                                                          self.statues, self.total_n, self.total_s,
+                                                                          self.vp)
+        o.boats, o.cards, o.cube, o.hand, o.icons = self.boats[:], self.cards[:], self.cube[:], self.hand[:], \
+            self.icons[:]
+        o.islets, o.miles, o.occ, o.ruin = self.islets[:], self.miles[:], self.occ[:], self.ruin[:]
+        o.ships, o.since = self.ships[:], self.since[:]
+        o.stack = [x[:] for x in self.stack]
+        o.built, o.market, o.store = self.built.copy(), self.market.copy(), self.store.copy()
+        o.income_used, o.large_used = self.income_used.copy(), self.large_used.copy()
         return o
 
     def height(self, i: int) -> int:
@@ -212,16 +221,32 @@ class CooperState(StepMachine, State):
         return sum(P.market.values()) + sum(P.store.values()) + \
             sum(len(s) for s, c in zip(P.stack, P.cube, strict=True) if c)
 
-    def gap(self, p: int, cost: Cost) -> int:
-        """How many units the player is short of `cost` (0 = affordable)."""
+    def holdings(self, p: int) -> dict[str, int]:
+        """`avail` of every good and, under "any", `avail_any`, in one pass over the island: a menu tests many
+        costs (spaces B and D, crates, exchanges), and each `avail` walks every hex."""
+        P = self.players[p]
+        market, store = P.market, P.store
+        have = {g: market[g] + store[g] for g in GOODS}
+        units = 0
+        for st, c in zip(P.stack, P.cube, strict=True):
+            if c:
+                have[c] += len(st)
+                units += len(st)
+        have["any"] = sum(market.values()) + sum(store.values()) + units
+        return have
+
+    def gap(self, p: int, cost: Cost, have: dict[str, int] | None = None) -> int:
+        """How many units the player is short of `cost` (0 = affordable); `have`: this moment's `holdings`."""
         if not cost:
             return 0
+        if have is None:
+            have = self.holdings(p)
         if cost[0][0] == "any":
-            return max(0, cost[0][1] - self.avail_any(p))
-        return sum(max(0, k - self.avail(p, g)) for g, k in cost)
+            return max(0, cost[0][1] - have["any"])
+        return sum(max(0, k - have[g]) for g, k in cost)
 
-    def affordable(self, p: int, cost: Cost, discount: int = 0) -> bool:
-        return self.gap(p, cost) <= discount
+    def affordable(self, p: int, cost: Cost, discount: int = 0, have: dict[str, int] | None = None) -> bool:
+        return self.gap(p, cost, have) <= discount
 
     def free_tops(self, p: int) -> list[int]:
         """The highest tiles with no cube, building or statue: where buildings and statues go."""
@@ -248,7 +273,7 @@ class CooperState(StepMachine, State):
         free = [i for i in range(len(stack)) if not (ruin[i] or cube[i] or occ[i])]
         ok = {t: free if t == "S" else [i for i in free if not stack[i] or stack[i][-1] == t]  # S: any terrain
               for t in CODE_TERRAIN}
-        return near, ok
+        return near, ok, {t: set(v) for t, v in ok.items()}
 
     def placements(self, p: int, split: int, side: int, first_only: bool = False,
                    spots: Spots | None = None) -> list[Act]:
@@ -260,8 +285,8 @@ class CooperState(StepMachine, State):
         shim_ok = not P.carto_used and P.carto >= C.shim_cost
         stack = P.stack
         nb = C.neighbours
-        near, ok = spots if spots is not None else self.spots(P)
-        ok2 = set(ok[t2])
+        near, ok, oks = spots if spots is not None else self.spots(P)
+        ok2 = oks[t2]
         out = []
         for i in ok[t1]:
             hi = len(stack[i])
@@ -281,10 +306,12 @@ class CooperState(StepMachine, State):
                     return out
         return out
 
-    def tile_sides(self, p: int) -> list[Act]:
+    def tile_sides(self, p: int, spots: Spots | None = None) -> list[Act]:
         P = self.players[p]
-        spots = self.spots(P)
-        return [Act("tile", str(s + 1), "ab"[side]) for s in range(3) if P.hand[s] for side in (0, 1)
+        if not any(P.hand):
+            return []
+        spots = spots if spots is not None else self.spots(P)
+        return [A.TILE[s][side] for s in range(3) if P.hand[s] for side in (0, 1)
                 if self.placements(p, s, side, True, spots)]
 
     def can_place(self, p: int) -> bool:
@@ -307,20 +334,23 @@ class CooperState(StepMachine, State):
             self.supply[r] -= 1
             P.cube[i] = r
 
-    def singles_for(self, p: int) -> list[Act]:
+    def singles_for(self, p: int, spots: Spots | None = None) -> list[Act]:
         P = self.players[p]
         C = self.C
         if P.carto_used:
             return []
         out = []
-        near, ok = self.spots(P)
-        may = {code: set(hexes) for code, hexes in ok.items()}
-        for i in range(len(P.stack)):
-            h = len(P.stack[i]) + 1
-            if h > C.max_height or C.single_cost[h] > P.carto or i not in near:
+        near, _, may = spots if spots is not None else self.spots(P)
+        terrains = [(t, may[TERRAIN_CODE[t]]) for t in TERRAINS if self.singles[t] > 0]
+        if not terrains:
+            return []
+        carto, cost, max_h = P.carto, C.single_cost, C.max_height
+        for i, st in enumerate(P.stack):
+            h = len(st) + 1
+            if h > max_h or cost[h] > carto or i not in near:
                 continue
             row = A.SINGLE[i]
-            out += [row[t] for t in TERRAINS if self.singles[t] > 0 and i in may[TERRAIN_CODE[t]]]
+            out += [row[t] for t, hexes in terrains if i in hexes]
         return out
 
     def count(self, p: int, what: str) -> int:
@@ -352,25 +382,28 @@ class CooperState(StepMachine, State):
         return True
 
     # -- free actions ---------------------------------------------------------------------------------
-    def free(self, p: int) -> list[Act]:
+    def free(self, p: int, spots: Spots | None = None, have: dict[str, int] | None = None) -> list[Act]:
+        """The free actions open to p now (`spots`, `have`: this decision's `spots` and `holdings`, when the
+        caller has them)."""
         P = self.players[p]
         out: list[Act] = []
         if P.storage_used() < self.C.start_storage + sum(P.built.values()):
             store_h = A.HEX_ACTS["store h"]
             out += [store_h[i] for i, c in enumerate(P.cube) if c]
-            out += [Act("store", "m", g) for g in GOODS if P.market[g]]
-        if self.avail(p, "cloth") >= 2:
-            out.append(Act("ex", "cloth"))
-        if self.avail(p, "gold") >= 2:
-            out.append(Act("ex", "gold"))
-        if self.avail_any(p) >= 4:
-            out.append(Act("ex", "any"))
+            out += [A.STORE_M[g] for g in GOODS if P.market[g]]
+        if have is None:
+            have = self.holdings(p)
+        if have["cloth"] >= 2:
+            out.append(A.EX["cloth"])
+        if have["gold"] >= 2:
+            out.append(A.EX["gold"])
+        if have["any"] >= 4:
+            out.append(EX_ANY)
         if P.crates:
-            out += [Act("use", str(k + 1)) for k, used in enumerate(P.icons)
-                    if not used and self.prim_ok(p, self.C.crate_icons[k])]
-        out += [Act("ability", c) for c in P.cards if c[0] == "L" and c not in P.large_used
+            out += [A.USE[k] for k, used in enumerate(P.icons) if not used and self.prim_ok(p, self.C.crate_icons[k])]
+        out += [A.ABILITY[c] for c in P.cards if c[0] == "L" and c not in P.large_used
                 and self.prim_ok(p, self.card[c].effect)]
-        out += self.singles_for(p)
+        out += self.singles_for(p, spots)
         return out
 
     def do_free(self, p: int, a: Act) -> None:
@@ -438,16 +471,18 @@ class CooperState(StepMachine, State):
         p = step[1]
         P = self.players[p]
         C = self.C
+        if self.check_miles(p):  # as in `menu_step`, before anything is listed (listing changes nothing)
+            return None
         acts: list[Act] = []
         if "islet" not in P.income_used and P.islets:
             base = p * C.segment
             free_spots = [s for s in C.islet_spots if base + s not in self.islet_at]
-            acts += [Act("islet", str(k + 1), str(s)) for k in P.islets for s in free_spots]
+            acts += [A.ISLET[k][s] for k in P.islets for s in free_spots]
+        spots = self.spots(P) if not P.carto_used or ("tile" not in P.income_used and any(P.hand)) else None
         if "tile" not in P.income_used:
-            acts += self.tile_sides(p)
-        acts += [Act("run", str(b + 1)) for b in P.boats if f"boat{b}" not in P.income_used
-                 and self.prim_ok(p, C.boats[b])]
-        return self.menu_step(step, acts)
+            acts += self.tile_sides(p, spots)
+        acts += [A.RUN[b] for b in P.boats if f"boat{b}" not in P.income_used and self.prim_ok(p, C.boats[b])]
+        return acts + self.free(p, spots, self.holdings(p)) + [DONE]
 
     def _r_income(self, step: Step, a: Act) -> None:
         p = step[1]
@@ -493,36 +528,40 @@ class CooperState(StepMachine, State):
                 return
         self.todo.append(("cstart",))
 
-    def space_ok(self, p: int, x: str, special: bool) -> bool:
+    def space_ok(self, p: int, x: str, special: bool, have: dict[str, int] | None = None) -> bool:
         if any(q == p for q, _ in self.spaces[x]):
             return False
         P = self.players[p]
         C = self.C
-        drawplace = bool(self.bag) or self.can_place(p)
         if x in "AE":
             return True
         if x == "B":
-            return len(P.boats) < len(C.boats) and self.affordable(p, C.parking[len(P.boats)], 2 if special else 0)
+            return len(P.boats) < len(C.boats) and \
+                self.affordable(p, C.parking[len(P.boats)], 2 if special else 0, have)
         if x == "C":
-            return drawplace or (special and bool(self.islet_at))
+            return bool(self.bag) or self.can_place(p) or (special and bool(self.islet_at))
         if x == "D":
-            return bool(self.build_kinds(p, 2 if special else 0))
+            return bool(self.build_kinds(p, 2 if special else 0, have))
         if x == "F":
-            return self.ruin_ok(p) or self.statue_ok(p) or (special and bool(self.ruin_hexes(p)))
+            return self.ruin_ok(p) or self.statue_ok(p, have) or (special and bool(self.ruin_hexes(p)))
         if x == "G":
-            return drawplace or special
-        return bool(self.crate_opts(p)) or (special and drawplace)
+            return special or bool(self.bag) or self.can_place(p)
+        return bool(self.crate_opts(p, have)) or (special and (bool(self.bag) or self.can_place(p)))
 
     def _s_turn(self, step: Step) -> list[Act] | None:
         p = step[1]
         P = self.players[p]
+        if self.check_miles(p):  # as in `menu_step`, before anything is listed (listing changes nothing)
+            return None
+        have = self.holdings(p)
         acts = []
         for x in A.SPACES:
-            if P.idle_n and self.space_ok(p, x, False):
-                acts.append(Act(x))
-            if P.idle_s and self.space_ok(p, x, True):
-                acts.append(Act(x, "special"))
-        return self.menu_step(step, acts or [PASS], done=False)
+            normal, special = A.SPACE_ACTS[x]
+            if P.idle_n and self.space_ok(p, x, False, have):
+                acts.append(normal)
+            if P.idle_s and self.space_ok(p, x, True, have):
+                acts.append(special)
+        return (acts or [PASS]) + self.free(p, None, have)
 
     def _r_turn(self, step: Step, a: Act) -> None:
         p = step[1]
@@ -760,7 +799,7 @@ class CooperState(StepMachine, State):
         g, _ = self.take(p, a)
         self.players[q].market[g] += 1
 
-    def build_kinds(self, p: int, discount: int) -> list[Act]:
+    def build_kinds(self, p: int, discount: int, have: dict[str, int] | None = None) -> list[Act]:
         P = self.players[p]
         C = self.C
         if not self.free_tops(p):
@@ -769,7 +808,7 @@ class CooperState(StepMachine, State):
         for kind, deck in (("small", self.small), ("large", self.large), ("fort", None)):
             slots = C.slots[kind]
             if P.built[kind] < len(slots) and (deck is None or deck) and \
-                    self.affordable(p, slots[P.built[kind]], discount):
+                    self.affordable(p, slots[P.built[kind]], discount, have):
                 out.append(Act("build", kind))
         return out
 
@@ -844,16 +883,18 @@ class CooperState(StepMachine, State):
         self.todo.pop()
         self.players[step[1]].boats.append(step[2])
 
-    def crate_opts(self, p: int) -> list[Act]:
+    def crate_opts(self, p: int, have: dict[str, int] | None = None) -> list[Act]:
         out = []
         for c, holders in enumerate(self.cargo):
             if p not in holders:
                 continue
             cost = self.C.cargo[c]
-            if self.affordable(p, cost):
-                out.append(Act("crate", str(c + 1)))
-            if c == self.round and not self.turned[c] and self.affordable(p, cost, 1):
-                out.append(Act("crate", str(c + 1), "turn"))
+            if have is None:
+                have = self.holdings(p)
+            if self.affordable(p, cost, 0, have):
+                out.append(A.CRATE[c][0])
+            if c == self.round and not self.turned[c] and self.affordable(p, cost, 1, have):
+                out.append(A.CRATE[c][1])
         return out
 
     def _s_crate(self, step: Step) -> list[Act]:
@@ -883,10 +924,10 @@ class CooperState(StepMachine, State):
         P = self.players[p]
         return bool(self.ruin_hexes(p)) and P.ruins_taken < len(self.C.statue_costs)
 
-    def statue_ok(self, p: int) -> bool:
+    def statue_ok(self, p: int, have: dict[str, int] | None = None) -> bool:
         P = self.players[p]
         return P.statues < P.ruins_taken and bool(self.free_tops(p)) and \
-            self.affordable(p, self.C.statue_costs[P.statues])
+            self.affordable(p, self.C.statue_costs[P.statues], 0, have)
 
     def _s_f_or(self, step: Step) -> list[Act]:
         p = step[1]
