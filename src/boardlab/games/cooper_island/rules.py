@@ -228,10 +228,12 @@ class CooperState(StepMachine, State):
         market, store = P.market, P.store
         have = {g: market[g] + store[g] for g in GOODS}
         units = 0
-        for st, c in zip(P.stack, P.cube, strict=True):
-            if c:
-                have[c] += len(st)
-                units += len(st)
+        stack = P.stack
+        for i, c in enumerate(P.cube):
+            if c:  # a cube is worth its hex's height
+                h = len(stack[i])
+                have[c] += h
+                units += h
         have["any"] = sum(market.values()) + sum(store.values()) + units
         return have
 
