@@ -9,6 +9,8 @@ and new bots chose the same moves (they should wherever the search itself was no
 
     python benchmarks/mcts_speed.py                       # cacao + pocket_mars, 2-4 players
     python benchmarks/mcts_speed.py --games cacao --players 2 --rounds 3 --json-out speed.json
+    python benchmarks/mcts_speed.py --games cooper_island --players 4 --baseline acb3285 --old-src /tmp/old/src
+        # --old-src: a copy of the old src/ with its native build (`make native` there), so both sides run native
 """
 
 from __future__ import annotations
@@ -115,6 +117,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--baseline", default=BASELINE)
+    parser.add_argument("--old-src", help="a directory holding the old `boardlab` package with its native build "
+                                          "(a snapshot); old and new then both run native, --baseline only names it")
     parser.add_argument("--json-out")
     ns = parser.parse_args(argv)
     rows = []
@@ -123,7 +127,8 @@ def main(argv: list[str] | None = None) -> None:
     native, why = _compiled.status()
     print(f"native build: {why}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
-        old_src = extract(ns.baseline, Path(tmp))
+        old_src = Path(ns.old_src) if ns.old_src else extract(ns.baseline, Path(tmp))
+        old_native = bool(ns.old_src)
         new_src = ROOT / "src"
         for game in ns.games:
             for n in ns.players:
@@ -132,11 +137,12 @@ def main(argv: list[str] | None = None) -> None:
                 new: list[dict[str, Any]] = []
                 nat: list[dict[str, Any]] = []
                 for _ in range(ns.rounds):  # alternate, so a load change hits every side alike
-                    old.append(run_worker(old_src, args))
+                    old.append(run_worker(old_src, args, pure=not old_native))
                     new.append(run_worker(new_src, args))
                     if native:
                         nat.append(run_worker(new_src, args, pure=False))
                 o = max(old, key=lambda r: r["iterations_per_cpu_s"])
+                assert o["compiled"] or not old_native, "the old native build was not loaded"
                 w = max(new, key=lambda r: r["iterations_per_cpu_s"])
                 same = sum(1 for a, b in zip(o["log"], w["log"], strict=False) if a == b)
                 row = {"game": game, "players": n, "old_it_per_s": round(o["iterations_per_cpu_s"]),
@@ -157,7 +163,8 @@ def main(argv: list[str] | None = None) -> None:
     anchor = anchor_openspiel()
     from boardlab.sim.bench import machine
 
-    result = {"baseline": ns.baseline, "iterations": ns.iterations, "moves": ns.moves, "rounds": ns.rounds,
+    result = {"baseline": ns.baseline, "old_native": bool(ns.old_src), "iterations": ns.iterations,
+              "moves": ns.moves, "rounds": ns.rounds,
               "machine": machine(), "load_avg": os.getloadavg(), "rows": rows, "anchor": anchor}
     print(json.dumps({k: v for k, v in result.items() if k != "rows"}))
     if ns.json_out:
