@@ -37,12 +37,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out")
     parser.add_argument("--stream", help="append each finished game here as a JSON line (a run cut short "
                                          "still counts; `--summarize FILE` reads it back)")
-    parser.add_argument("--summarize", help="print the summary of a --stream file and exit")
+    parser.add_argument("--summarize", nargs="+", metavar="FILE",
+                        help="print the summary of --stream files (one run's parts, pooled) and exit")
+    parser.add_argument("--whole-deals", action="store_true",
+                        help="with --summarize: count only deals played from every seat (a stopped run's tail "
+                             "would otherwise weigh some seats more)")
     ns = parser.parse_args(argv)
     if ns.summarize:
-        games = [GameResult(**{k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(line).items()})
-                 for line in Path(ns.summarize).read_text().splitlines() if line.strip()]
-        print(json.dumps({"file": ns.summarize, **summarize(sorted(games, key=lambda r: r.index))}))
+        games = read_streams(ns.summarize, ns.whole_deals)
+        print(json.dumps({"files": ns.summarize, "whole_deals": ns.whole_deals, **summarize(games)}))
         return
     a_opts, b_opts = json.loads(ns.a_options), json.loads(ns.b_options)
     if ns.first and not ns.stream:
@@ -59,6 +62,30 @@ def main(argv: list[str] | None = None) -> None:
     print(json.dumps(summary), flush=True)
     if ns.out:
         Path(ns.out).write_text(json.dumps({"summary": summary, "games": [r.to_json() for r in results]}))
+
+
+def read_streams(paths: list[str], whole_deals: bool = False) -> list[GameResult]:
+    """The games of --stream files, by index; a game found twice must be the same game (a replay of one)."""
+    by_index: dict[int, GameResult] = {}
+    for path in paths:
+        for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                r = GameResult(**{k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(line).items()})
+            except (ValueError, TypeError) as e:
+                raise SystemExit(f"{path}:{n}: not a game of a --stream file ({e})") from e
+            seen = by_index.get(r.index)
+            if seen is not None and (seen.deal_seed, seen.kinds, seen.history) != (r.deal_seed, r.kinds, r.history):
+                raise SystemExit(f"{path}:{n}: game {r.index} differs from the game of that index read before")
+            by_index[r.index] = r
+    games = sorted(by_index.values(), key=lambda r: r.index)
+    if whole_deals:
+        seats: dict[int, int] = {}
+        for r in games:
+            seats[r.deal_seed] = seats.get(r.deal_seed, 0) + 1
+        games = [r for r in games if seats[r.deal_seed] == len(r.kinds)]
+    return games
 
 
 def stream(ns: argparse.Namespace, a_opts: dict[str, object], b_opts: dict[str, object]) -> list[GameResult]:

@@ -35,3 +35,33 @@ def test_first_needs_stream() -> None:
     r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--games", "2", "--first", "1"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode != 0 and "--first needs --stream" in r.stderr
+
+
+def summary(*args: str) -> dict[str, object]:
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--summarize", *args],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    return dict(json.loads(r.stdout))
+
+
+def test_summarize_pools_parts_and_keeps_whole_deals(tmp_path: Path) -> None:
+    head = run(tmp_path, "head.jsonl", "--games", "3")  # deals 0 and 1 (1 only from seat 0)
+    tail = run(tmp_path, "tail.jsonl", "--games", "4", "--first", "2")  # deal 1 from both seats
+    parts = [str(tmp_path / "head.jsonl"), str(tmp_path / "tail.jsonl")]
+    assert summary(*parts)["games"] == 4  # game 2 is in both files, counted once
+    assert summary(str(tmp_path / "head.jsonl"))["games"] == 3
+    whole = summary(str(tmp_path / "head.jsonl"), "--whole-deals")
+    assert whole["games"] == 2
+    assert whole["wins_a"] + whole["ties"] + whole["losses_a"] == 2  # type: ignore[operator]
+    assert len(head) == 3 and len(tail) == 2
+
+
+def test_summarize_refuses_two_different_games_of_one_index(tmp_path: Path) -> None:
+    run(tmp_path, "a.jsonl", "--games", "1")
+    other = tmp_path / "b.jsonl"
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--game", "pocket_mars", "--players", "2",
+           "--seed", "999", "--games", "1", "--a", "random", "--stream", str(other)]
+    subprocess.run(cmd, check=True, capture_output=True, timeout=600)
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--summarize",
+                        str(tmp_path / "a.jsonl"), str(other)], capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "game 0 differs" in r.stderr
