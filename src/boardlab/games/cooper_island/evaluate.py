@@ -71,7 +71,7 @@ def potential(state: CooperState, q: int) -> float:
 
 
 def values(state: CooperState) -> list[float]:
-    totals = [s.total for s in state.scores()]
+    totals = [sum(state.score_parts(q).values()) for q in range(state.num_players)]  # = scores()'s totals
     return [totals[q] + potential(state, q) for q in range(state.num_players)]
 
 

@@ -1160,7 +1160,8 @@ class CooperState(StepMachine, State):
         op, what, n = score
         return n if op == "flat" else n * self.count(p, what)
 
-    def score_of(self, p: int) -> Score:
+    def score_parts(self, p: int) -> dict[str, int]:
+        """The points of p's score by kind (the search's leaves need only these, not the tiebreak)."""
         P = self.players[p]
         C = self.C
         orders = 0
@@ -1181,6 +1182,11 @@ class CooperState(StepMachine, State):
             "leftovers": left // C.leftover,
             "anchors": C.anchor * P.anchors,
         }
+        return parts
+
+    def score_of(self, p: int) -> Score:
+        parts = self.score_parts(p)
+        P = self.players[p]
         empty = sum(1 for i, s in enumerate(P.stack) if not s and not P.ruin[i])
         return Score(sum(parts.values()), parts, (-empty,))
 
