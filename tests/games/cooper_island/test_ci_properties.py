@@ -114,6 +114,27 @@ def test_views_hide_the_bag_and_unseen_cards_and_determinize_keeps_them(seed: in
 
 
 @FEW
+@given(SEEDS, PLAYERS)
+def test_determinize_asks_the_question_a_full_rerun_would(seed: int, players: int) -> None:
+    """`determinize` reruns the step machine only at a `pick` (the offer's cards are resampled there): at every
+    other question the copied answers must be exactly what a rerun gives, for any seat's determinization."""
+    s = new(players, seed)
+    rng = random.Random(seed)
+    for n in range(rng.randrange(50, 700)):
+        if s.is_over:
+            break
+        at_pick = s.todo[-1][0] == "pick"
+        if at_pick or n % 5 == 0:
+            seat = rng.randrange(players)
+            d = s.determinize(seat, Rng(seed + n))
+            rerun = d.clone()
+            rerun._run()
+            assert (rerun.current_player, rerun.legal_actions()) == (d.current_player, d.legal_actions())
+            assert rerun.snapshot() == d.snapshot()
+        s.apply(rng.choice(s.legal_actions()))
+
+
+@FEW
 @given(SEEDS)
 def test_undo_barrier_exactly_at_draws_and_reveals(seed: int) -> None:
     s = new(2, seed)

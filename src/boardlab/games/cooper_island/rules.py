@@ -266,15 +266,23 @@ class CooperState(StepMachine, State):
         any terrain for a settlement). Computed once per call of `tile_sides` / `can_place` / `singles_for`
         instead of once per split and side: these lists are most of the cost of Cooper Island's legal moves."""
         stack, nb = P.stack, self.C.neighbours
+        ruin, cube, occ = P.ruin, P.cube, P.occ
         near: set[int] = set()
-        for i, s in enumerate(stack):
-            if s:
+        free: list[int] = []
+        ok: dict[str, list[int]] = {t: free if t == "S" else [] for t in CODE_TERRAIN}  # S: any terrain
+        others = [ok[t] for t in CODE_TERRAIN if t != "S"]
+        for i, st in enumerate(stack):  # one pass, in hex order
+            if st:
                 near.add(i)
                 near.update(nb[i])
-        ruin, cube, occ = P.ruin, P.cube, P.occ
-        free = [i for i in range(len(stack)) if not (ruin[i] or cube[i] or occ[i])]
-        ok = {t: free if t == "S" else [i for i in free if not stack[i] or stack[i][-1] == t]  # S: any terrain
-              for t in CODE_TERRAIN}
+            if ruin[i] or cube[i] or occ[i]:
+                continue
+            free.append(i)
+            if not st:
+                for hexes in others:
+                    hexes.append(i)
+            elif st[-1] != "S":
+                ok[st[-1]].append(i)
         return near, ok, {t: set(v) for t, v in ok.items()}
 
     def placements(self, p: int, split: int, side: int, first_only: bool = False,
@@ -1237,7 +1245,8 @@ class CooperState(StepMachine, State):
                 z[i] = c
                 s.seen[c] = m
         s._legal = None
-        s._run()
+        if s.todo and s.todo[-1][0] == "pick":  # the only question whose answers name hidden cards (the offer)
+            s._run()  # every other question keeps its answers: they read no order of a bag, pool or deck
         return s
 
     # -- views ----------------------------------------------------------------------------------------
