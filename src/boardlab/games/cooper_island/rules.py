@@ -210,20 +210,12 @@ class CooperState(StepMachine, State):
         self.players[p].market[g] += n
 
     def avail(self, p: int, g: str) -> int:
-        P = self.players[p]
-        v = P.market[g] + P.store[g]
-        if g in P.cube:
-            v += sum(len(s) for s, c in zip(P.stack, P.cube, strict=True) if c == g)
-        return v
-
-    def avail_any(self, p: int) -> int:
-        P = self.players[p]
-        return sum(P.market.values()) + sum(P.store.values()) + \
-            sum(len(s) for s, c in zip(P.stack, P.cube, strict=True) if c)
+        """How many units of good g p could pay with now."""
+        return self.holdings(p)[g]
 
     def holdings(self, p: int) -> dict[str, int]:
-        """`avail` of every good and, under "any", `avail_any`, in one pass over the island: a menu tests many
-        costs (spaces B and D, crates, exchanges), and each `avail` walks every hex."""
+        """Units p could pay with now, per good, and under "any" all of them: market, storage and the island's
+        cubes, in one pass over the island (a menu tests many costs: spaces B and D, crates, exchanges)."""
         P = self.players[p]
         market, store = P.market, P.store
         have = {g: market[g] + store[g] for g in GOODS}
@@ -492,7 +484,7 @@ class CooperState(StepMachine, State):
         if "tile" not in P.income_used:
             acts += self.tile_sides(p, spots)
         acts += [A.RUN[b] for b in P.boats if f"boat{b}" not in P.income_used and self.prim_ok(p, C.boats[b])]
-        return acts + self.free(p, spots, self.holdings(p)) + [DONE]
+        return acts + self.free(p, spots) + [DONE]
 
     def _r_income(self, step: Step, a: Act) -> None:
         p = step[1]
@@ -771,10 +763,11 @@ class CooperState(StepMachine, State):
         cost = pay[2]
         if not cost:
             return []
-        g0 = self.gap(p, cost)
+        have = self.holdings(p)
+        g0 = self.gap(p, cost, have)
         out = []
         for g, k in cost:
-            short = 1 if k > self.avail(p, g) else 0
+            short = 1 if k > have[g] else 0
             if g0 - short <= left - 1:
                 out.append(Act("cut", g))
         return out
