@@ -11,6 +11,7 @@ iterations the games replay exactly from the printed command.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -38,7 +39,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stream", help="append each finished game here as a JSON line (a run cut short "
                                          "still counts; `--summarize FILE` reads it back)")
     parser.add_argument("--summarize", nargs="+", metavar="FILE",
-                        help="print the summary of --stream files (one run's parts, pooled) and exit")
+                        help="print the summary of --stream files (one run's parts, pooled; `.jsonl.gz` read as "
+                             "gzip) and exit")
     parser.add_argument("--whole-deals", action="store_true",
                         help="with --summarize: count only deals played from every seat (a stopped run's tail "
                              "would otherwise weigh some seats more)")
@@ -65,27 +67,40 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def read_streams(paths: list[str], whole_deals: bool = False) -> list[GameResult]:
-    """The games of --stream files, by index; a game found twice must be the same game (a replay of one)."""
-    by_index: dict[int, GameResult] = {}
+    """The games of --stream files, pooled. A game is known by its index and deal: game `i` of a run from seed `S`
+    is dealt from `S + i // N`, so runs from different seeds pool side by side, and a game found twice (the same
+    index of the same run, a replay) must be the same game."""
+    by_game: dict[tuple[int, int], GameResult] = {}
     for path in paths:
-        for n, line in enumerate(Path(path).read_text().splitlines(), 1):
+        for n, line in enumerate(read_text(path).splitlines(), 1):
             if not line.strip():
                 continue
             try:
                 r = GameResult(**{k: tuple(v) if isinstance(v, list) else v for k, v in json.loads(line).items()})
             except (ValueError, TypeError) as e:
                 raise SystemExit(f"{path}:{n}: not a game of a --stream file ({e})") from e
-            seen = by_index.get(r.index)
-            if seen is not None and (seen.deal_seed, seen.kinds, seen.history) != (r.deal_seed, r.kinds, r.history):
+            seen = by_game.get((r.index, r.deal_seed))
+            if seen is not None and (seen.kinds, seen.history) != (r.kinds, r.history):
                 raise SystemExit(f"{path}:{n}: game {r.index} differs from the game of that index read before")
-            by_index[r.index] = r
-    games = sorted(by_index.values(), key=lambda r: r.index)
+            by_game[(r.index, r.deal_seed)] = r
+    games = sorted(by_game.values(), key=lambda r: (r.deal_seed - r.index // len(r.kinds), r.index))
     if whole_deals:
-        seats: dict[int, int] = {}
+        def deal(r: GameResult) -> tuple[int, int]:  # (the run's seed, the deal): one deal of one run
+            return r.deal_seed - r.index // len(r.kinds), r.deal_seed
+
+        seats: dict[tuple[int, int], int] = {}
         for r in games:
-            seats[r.deal_seed] = seats.get(r.deal_seed, 0) + 1
-        games = [r for r in games if seats[r.deal_seed] == len(r.kinds)]
+            seats[deal(r)] = seats.get(deal(r), 0) + 1
+        games = [r for r in games if seats[deal(r)] == len(r.kinds)]
     return games
+
+
+def read_text(path: str) -> str:
+    """A --stream file, gzip-compressed when its name ends in `.gz` (the kept records are)."""
+    if path.endswith(".gz"):
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            return f.read()
+    return Path(path).read_text(encoding="utf-8")
 
 
 def stream(ns: argparse.Namespace, a_opts: dict[str, object], b_opts: dict[str, object]) -> list[GameResult]:

@@ -3,6 +3,7 @@ plays exactly the games of one uninterrupted run, so a pre-registered run may sp
 
 from __future__ import annotations
 
+import gzip
 import json
 import subprocess
 import sys
@@ -60,8 +61,35 @@ def test_summarize_refuses_two_different_games_of_one_index(tmp_path: Path) -> N
     run(tmp_path, "a.jsonl", "--games", "1")
     other = tmp_path / "b.jsonl"
     cmd = [sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--game", "pocket_mars", "--players", "2",
-           "--seed", "999", "--games", "1", "--a", "random", "--stream", str(other)]
+           "--seed", "4242", "--games", "1", "--a", "random", "--stream", str(other)]  # the same game 0, another bot
     subprocess.run(cmd, check=True, capture_output=True, timeout=600)
     r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--summarize",
                         str(tmp_path / "a.jsonl"), str(other)], capture_output=True, text=True, timeout=60)
     assert r.returncode != 0 and "game 0 differs" in r.stderr
+
+
+def test_summarize_pools_runs_of_different_seeds(tmp_path: Path) -> None:
+    run(tmp_path, "a.jsonl", "--games", "3")  # seed 4242: deals 4242 (whole) and 4243 (seat 0 only)
+    other = tmp_path / "b.jsonl"
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--game", "pocket_mars", "--players", "2",
+           "--seed", "4243", "--games", "2", "--a", "random", "--stream", str(other)]  # deal 4243 again, another run
+    subprocess.run(cmd, check=True, capture_output=True, timeout=600)
+    files = [str(tmp_path / "a.jsonl"), str(other)]
+    assert summary(*files)["games"] == 5  # indices 0 and 1 of each run are different games
+    assert summary(*files, "--whole-deals")["games"] == 4  # the first run's half deal does not join the second's
+
+
+def test_summarize_reads_gzipped_records_like_plain_ones(tmp_path: Path) -> None:
+    run(tmp_path, "plain.jsonl", "--games", "2")
+    packed = tmp_path / "packed.jsonl.gz"
+    packed.write_bytes(gzip.compress((tmp_path / "plain.jsonl").read_bytes()))
+    plain = summary(str(tmp_path / "plain.jsonl"))
+    both = summary(str(packed), str(tmp_path / "plain.jsonl"))  # the same games: counted once, not refused
+    assert summary(str(packed)) | {"files": None} == plain | {"files": None}
+    assert both["games"] == plain["games"] == 2
+
+
+def test_summarize_reads_a_kept_record() -> None:
+    records = ROOT / "benchmarks" / "results" / "strength-records"
+    s = summary(str(records / "strength-petrichor4_500-2026-11-26.jsonl.gz"))
+    assert (s["games"], s["wins_a"], s["ties"], s["losses_a"]) == (200, 144, 0, 56)  # docs/strength.md's row
