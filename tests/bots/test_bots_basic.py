@@ -231,7 +231,7 @@ def test_mast_default_is_the_games(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_every_games_search_settings_are_valid_and_reach_the_levels() -> None:
     """Each game's `mast` is None or a share in (0, 1]; where a game sets one (Cooper Island, measured in
-    docs/strength.md), the bot people play (`hard`, built without search options) plays its playouts with it."""
+    docs/strength-log.md), the bot people play (`hard`, built without search options) plays its playouts with it."""
     import boardlab.games  # noqa: F401  (registers the games)
     from boardlab.core.registry import games, get_game
 

@@ -42,7 +42,7 @@ def test_round_robin_is_complete_reproducible_and_rates_the_strong_higher() -> N
     again = run_ladder("cacao", field, games=4, players=2, seed=5)
     assert [(r.seating, r.scores) for r in results] == [(r.seating, r.scores) for r in again]
     rows = ratings(field, results)
-    assert rows[-1]["entrant"] == "random"  # lost every game in both Cacao measurements of docs/strength.md
+    assert rows[-1]["entrant"] == "random"  # lost every game in both Cacao measurements of docs/strength-log.md
     assert all(r["ci95"][0] < r["mu"] < r["ci95"][1] for r in rows)
     shares = pairwise(field, results)
     assert set(shares) == {"random vs greedy", "random vs mcts:15", "greedy vs mcts:15"}

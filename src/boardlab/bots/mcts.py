@@ -62,11 +62,11 @@ class MctsBot:
     truncates playouts after that many decisions of the game's playout policy and scores the leaf
     with `game.evaluate`; None plays out to the end of the game; "game" (the default) takes the
     game's `playout_depth` (12, measured stronger on Cacao than 4 or playing to the end,
-    docs/strength.md, unless the game measured better).
+    docs/strength-log.md, unless the game measured better).
     `playout_samples`: with k >= 2, each playout decision draws k random search actions and plays the one the
     deciding seat's `evaluate` likes best one move ahead (opponents modelled as a little greedy, at k times
     the cost of a playout step); 1 (the default) plays the game's playout policy. Measured on Pocket Mars at
-    3 and 4 players and not adopted there (docs/strength.md).
+    3 and 4 players and not adopted there (docs/strength-log.md).
     `mast`: with a value e in (0, 1], playouts follow the Move-Average Sampling Technique (Finnsson and
     Bjornsson 2008): each playout decision with a choice is, with probability e, a uniform pick from the search
     actions, and otherwise the action with the best mean reward for its seat over this search's iterations so

@@ -63,11 +63,11 @@ class Game(ABC):
     hidden_information: ClassVar[bool] = True
     playout_depth: ClassVar[int | None] = 12
     """The truncation of search playouts this game was measured strongest with at the `hard` budget (None:
-    to the end): what `MctsBot` uses when not told (12 for Cacao, docs/strength.md; games whose playout
+    to the end): what `MctsBot` uses when not told (12 for Cacao, docs/strength-log.md; games whose playout
     steps are costly and whose evaluation is good search deeper trees with shorter playouts)."""
     mast: ClassVar[float | None] = None
     """The MAST exploration share this game's search plays its playouts with when not told (None: the game's
-    playout policy). Set only where MAST measured at least as strong at every table size (docs/strength.md)."""
+    playout policy). Set only where MAST measured at least as strong at every table size (docs/strength-log.md)."""
 
     # -- construction -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int = 0, **options: Any) -> State:

@@ -1210,7 +1210,7 @@ class BlockAndKeyGame(ParsesNotation, Game):
     min_players = 1
     max_players = 4
     actions_module = A
-    playout_depth = 4  # playout steps cost a claim search each; 4 (best claims) measured best, docs/strength.md
+    playout_depth = 4  # playout steps cost a claim search each; 4 (best claims) measured best, docs/strength-log.md
     options = {
         "key_views": Option("any", "where keys may be seen: 'any' of the five views (seed rules) or only the "
                                    "claimer's 'own-side' view (English rules)", ("any", "own-side")),

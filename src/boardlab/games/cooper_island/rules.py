@@ -1325,7 +1325,7 @@ class CooperGame(FixedActionTable, Game):
     min_players = 2
     max_players = 4
     actions_module: ClassVar[Any] = A
-    mast = 0.4  # MAST playouts: as strong or stronger at 2, 3 and 4 players, the only gain at 4 (docs/strength.md)
+    mast = 0.4  # MAST playouts: as strong or stronger at 2, 3 and 4 players, the only gain at 4 (docs/strength-log.md)
     options = {
         "components": Option("", "path of a components file (JSON or TOML) to use instead of the built-in one"),
     }
