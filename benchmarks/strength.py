@@ -5,7 +5,9 @@ opponents at every seat but one, seats rotated, shared deals, 95% Wilson interva
         --a mcts --a-options '{"iterations": 1000, "opponents": "playout"}' --out pm4.json
 
 Prints one JSON summary line (and writes it, with every game's log, to --out). Budgeted by
-iterations the games replay exactly from the printed command.
+iterations the games replay exactly from the printed command. `--summarize FILE ...` reads --stream files back
+(plain or `.jsonl.gz`, as kept in benchmarks/results/strength-records/), and `--paired OLD ...` compares them game
+by game with another run on the same deals and seats.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import math
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
@@ -44,10 +47,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--whole-deals", action="store_true",
                         help="with --summarize: count only deals played from every seat (a stopped run's tail "
                              "would otherwise weigh some seats more)")
+    parser.add_argument("--paired", nargs="+", metavar="FILE",
+                        help="with --summarize: compare its games, game by game, with the games of these --stream "
+                             "files dealt the same cards with MCTS in the same seat (a variant against the shipped "
+                             "search on the same deals)")
     ns = parser.parse_args(argv)
+    if ns.paired and not ns.summarize:
+        parser.error("--paired needs --summarize (the games it compares)")
     if ns.summarize:
         games = read_streams(ns.summarize, ns.whole_deals)
-        print(json.dumps({"files": ns.summarize, "whole_deals": ns.whole_deals, **summarize(games)}))
+        out = {"files": ns.summarize, "whole_deals": ns.whole_deals, **summarize(games)}
+        if ns.paired:
+            out["paired"] = {"files": ns.paired, **paired(games, read_streams(ns.paired))}
+        print(json.dumps(out))
         return
     a_opts, b_opts = json.loads(ns.a_options), json.loads(ns.b_options)
     if ns.first and not ns.stream:
@@ -93,6 +105,38 @@ def read_streams(paths: list[str], whole_deals: bool = False) -> list[GameResult
             seats[deal(r)] = seats.get(deal(r), 0) + 1
         games = [r for r in games if seats[deal(r)] == len(r.kinds)]
     return games
+
+
+def paired(new: list[GameResult], old: list[GameResult]) -> dict[str, object]:
+    """`new` against `old` on the games both played from the same deal and seat: win shares, the mean per-game
+    difference of MCTS's share and of its score with their standard errors (z = mean / SE), how many games each
+    side did better in, and MCTS's mean margin over the best other seat on each side."""
+    same = {(r.deal_seed, r.seat_a): r for r in old}
+    pairs = [(r, same[(r.deal_seed, r.seat_a)]) for r in new if (r.deal_seed, r.seat_a) in same]
+    if len(pairs) < 2:
+        raise SystemExit(f"--paired: {len(pairs)} game(s) share a deal and seat; a comparison needs two")
+    shares = mean_se([a.score_a - b.score_a for a, b in pairs])
+    points = mean_se([a.scores[a.seat_a] - b.scores[b.seat_a] for a, b in pairs])
+    n = len(pairs)
+    return {"games": n, "win_rate_new": sum(a.score_a for a, _ in pairs) / n,
+            "win_rate_old": sum(b.score_a for _, b in pairs) / n,
+            "difference": shares[0], "difference_se": shares[1], "difference_z": shares[2],
+            "new_better": sum(a.score_a > b.score_a for a, b in pairs),
+            "old_better": sum(a.score_a < b.score_a for a, b in pairs),
+            "score_difference": points[0], "score_difference_se": points[1], "score_difference_z": points[2],
+            "margin_new": sum(margin(a) for a, _ in pairs) / n, "margin_old": sum(margin(b) for _, b in pairs) / n}
+
+
+def mean_se(xs: list[float]) -> tuple[float, float, float | None]:
+    """Mean, its standard error, and z = mean / SE (None where every value is the same)."""
+    mean = sum(xs) / len(xs)
+    se = math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1) / len(xs))
+    return mean, se, mean / se if se else None
+
+
+def margin(r: GameResult) -> float:
+    """MCTS's score minus the best other seat's."""
+    return r.scores[r.seat_a] - max(s for i, s in enumerate(r.scores) if i != r.seat_a)
 
 
 def read_text(path: str) -> str:

@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,3 +94,27 @@ def test_summarize_reads_a_kept_record() -> None:
     records = ROOT / "benchmarks" / "results" / "strength-records"
     s = summary(str(records / "strength-petrichor4_500-2026-11-26.jsonl.gz"))
     assert (s["games"], s["wins_a"], s["ties"], s["losses_a"]) == (200, 144, 0, 56)  # docs/strength.md's row
+
+
+def paired_of(*args: str) -> dict[str, Any]:
+    return dict(summary(*args)["paired"])  # type: ignore[call-overload]
+
+
+def test_paired_compares_games_of_the_same_deal_and_seat(tmp_path: Path) -> None:
+    run(tmp_path, "mcts.jsonl", "--games", "4")
+    other = tmp_path / "random.jsonl"
+    cmd = [sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--game", "pocket_mars", "--players", "2",
+           "--seed", "4242", "--games", "3", "--a", "random", "--stream", str(other)]  # deals 4242 and 4243 (seat 0)
+    subprocess.run(cmd, check=True, capture_output=True, timeout=600)
+    p = paired_of(str(tmp_path / "mcts.jsonl"), "--paired", str(other))
+    assert p["games"] == 3  # the fourth MCTS game (deal 4243, seat 1) has no random game to pair with
+    assert abs(p["difference"] - (p["win_rate_new"] - p["win_rate_old"])) < 1e-12
+    assert p["new_better"] + p["old_better"] <= 3
+    same = paired_of(str(other), "--paired", str(other))
+    assert (same["difference"], same["difference_se"], same["difference_z"], same["new_better"]) == (0, 0, None, 0)
+
+
+def test_paired_needs_summarize() -> None:
+    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "strength.py"), "--paired", "x.jsonl"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode != 0 and "--paired needs --summarize" in r.stderr
