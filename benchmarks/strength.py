@@ -42,8 +42,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--stream", help="append each finished game here as a JSON line (a run cut short "
                                          "still counts; `--summarize FILE` reads it back)")
     parser.add_argument("--summarize", nargs="+", metavar="FILE",
-                        help="print the summary of --stream files (one run's parts, pooled; `.jsonl.gz` read as "
-                             "gzip) and exit")
+                        help="print the summary of --stream files (one run's parts or several runs, pooled; "
+                             "`.jsonl.gz` read as gzip) and exit")
     parser.add_argument("--whole-deals", action="store_true",
                         help="with --summarize: count only deals played from every seat (a stopped run's tail "
                              "would otherwise weigh some seats more)")
