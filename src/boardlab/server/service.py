@@ -6,11 +6,10 @@ committed to the database before it is acknowledged, and is then pushed to every
 getting the view of its own seat only.
 """
 
+
 from __future__ import annotations
 
 import asyncio
-import base64
-import hashlib
 import hmac
 import json
 import logging
@@ -18,23 +17,19 @@ import os
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from collections.abc import Awaitable
+from typing import Any
 
 import orjson
-import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from boardlab.core import (
     ActionParseError,
     BoardlabError,
     ConfigError,
-    Game,
     GameOverError,
     IllegalActionError,
     NotYourTurnError,
-    State,
     UnknownGameError,
     get_game,
 )
@@ -42,301 +37,31 @@ from boardlab.core.rng import new_seed
 
 from . import policy
 from .botpool import FairPool, fair_choose
-from .bots import BotJob, BotRunner, known_bot_kinds, random_choice
-from .db import log_t, seats_t, tables_t
+from .bots import BotJob, BotRunner, game_modules, known_bot_kinds, random_choice
+from .conn import Conn
+from .db import seats_t, tables_t
+from .errors import ApiError
 from .limits import Holdings, Limits, bad_text
-from .store import RowInsert, Store
+from .store import Store
+from .table import (
+    Seat,
+    Table,
+    TableLog,
+    Viewer,
+    build_table,
+    entry_json,
+    make_entry,
+    network_options,
+    replay_state,
+    state_message,
+)
+from .tabledb import append_row, load_rows, log_row, open_rows, seat_update, tables_with_bots
+from .tokens import hash_token, new_token, rematch_token
 
 log = logging.getLogger("boardlab.server")
 
 MAX_ACTION_CHARS = 200
 MAX_CACHED = int(os.environ.get("BOARDLAB_MAX_CACHED_TABLES", "5000"))
-Viewer = int | None
-
-
-class ApiError(Exception):
-    """A refusal with an HTTP status and a stable error code (the UI translates the code)."""
-
-    def __init__(self, status: int, code: str, detail: str) -> None:
-        super().__init__(detail)
-        self.status = status
-        self.code = code
-        self.detail = detail
-
-    def to_json(self) -> dict[str, Any]:
-        return {"error": self.code, "detail": self.detail}
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def rematch_token(old_token: str, new_table: str) -> str:
-    """A seat's token at the rematch table, derived from its old token: only its holder can make
-    it, and asking twice (two tabs) gives the same token, so nothing has to be stored in clear."""
-    mac = hmac.new(old_token.encode(), f"rematch:{new_table}".encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
-
-
-NETWORK_UNSAFE_OPTIONS = frozenset({"components"})
-"""Options that name files on the server: never settable by a client (a game may list the options
-it does accept over the network in `server_options`)."""
-
-
-def network_options(game: Game) -> set[str]:
-    allowed = getattr(game, "server_options", None)
-    if allowed is not None:
-        return set(allowed)
-    return {k for k in game.options if k not in NETWORK_UNSAFE_OPTIONS}
-
-
-@dataclass
-class Seat:
-    seat: int
-    kind: str  # human | open | bot
-    bot: str | None
-    name: str
-    token_hash: str | None
-    connected: int = 0
-    last_seen: float = field(default_factory=time.monotonic)
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "bot": self.bot,
-            "name": self.name,
-            "connected": self.connected > 0,
-        }
-
-
-class Entry(NamedTuple):
-    """One effective action of the log (undone actions are not entries)."""
-
-    n: int
-    seat: int
-    notation: str
-    visible: int  # bit v: seat v may read the notation; bit `players`: spectators may
-    texts: tuple[str, ...]  # the line in words per viewer and language, masked per viewer (see policy)
-    undoable: bool = False  # not an undo barrier (`policy.undo_allowed`): what `can_undo` offers
-
-    def text(self, viewer: Viewer, lang: str, players: int) -> str:
-        return self.texts[policy.text_index(viewer, lang, players)]
-
-    def visible_to(self, viewer: Viewer, players: int) -> bool:
-        return bool(self.visible >> policy.viewer_index(viewer, players) & 1)
-
-
-class TableLog:
-    """A table's effective log entries, each stored as one flat tuple of ints and strings.
-
-    Why not a list of Entry objects: the garbage collector stops tracking an exact tuple whose items
-    are not containers, while it walks every NamedTuple or dataclass instance on each full
-    collection. Hundreds of tables with hundreds of moves each made those collections pause the
-    server for ~100 ms (measured; docs/benchmarks.md)."""
-
-    __slots__ = ("_rows",)
-
-    def __init__(self, entries: Iterable[Entry] = ()) -> None:
-        self._rows: list[tuple[Any, ...]] = [self._flat(e) for e in entries]
-
-    @staticmethod
-    def _flat(e: Entry) -> tuple[Any, ...]:
-        return (e.n, e.seat, e.notation, e.visible, e.undoable, *e.texts)
-
-    @staticmethod
-    def _entry(row: tuple[Any, ...]) -> Entry:
-        return Entry(row[0], row[1], row[2], row[3], row[5:], row[4])
-
-    def append(self, e: Entry) -> None:
-        self._rows.append(self._flat(e))
-
-    def pop(self) -> Entry:
-        return self._entry(self._rows.pop())
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    def __bool__(self) -> bool:
-        return bool(self._rows)
-
-    def __getitem__(self, i: int) -> Entry:
-        return self._entry(self._rows[i])
-
-    def upto(self, n: int | None = None) -> list[Entry]:
-        """The first `n` entries (all if None)."""
-        rows = self._rows if n is None else self._rows[:n]
-        return [self._entry(r) for r in rows]
-
-
-class Conn:
-    """One WebSocket: which seats it holds, its language, and its outgoing queue.
-
-    Back-pressure: the queue is bounded (`BOARDLAB_WS_QUEUE`) and every send must leave within
-    `BOARDLAB_WS_SEND_TIMEOUT` seconds; a client that stops reading trips one or the other and is
-    dropped: `drop()` does not go through the (full) queue, it cancels the sender, sets `gone` (the
-    handler then detaches the seats and returns) and logs why."""
-
-    def __init__(
-        self,
-        seats: list[Viewer],
-        lang: str,
-        send: Callable[[str], Awaitable[None]],
-        max_queue: int = 256,
-        send_timeout: float = 10.0,
-    ) -> None:
-        self.seats = seats
-        self.lang = lang
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=max_queue)
-        self._send = send
-        self.send_timeout = send_timeout
-        self.task: asyncio.Task[None] | None = None
-        self.gone = asyncio.Event()
-        self.why: str | None = None
-
-    def push(self, text: str) -> None:
-        if self.gone.is_set():
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:  # a client that does not read: drop it rather than buffer forever
-            self.drop(f"{self.queue.maxsize} messages queued")
-
-    def close(self) -> None:
-        """Finish sending what is queued, then stop (or drop at once if the queue is full)."""
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.drop(f"{self.queue.maxsize} messages queued at close")
-
-    def drop(self, why: str) -> None:
-        """Give up on this client now, whatever is queued."""
-        if self.gone.is_set():
-            return
-        self.why = why
-        log.warning("dropping a WebSocket that does not keep up (%s; seats %s)", why, self.seats)
-        self.gone.set()
-        if self.task is not None and not self.task.done():
-            self.task.cancel()
-
-    async def run(self) -> None:
-        try:
-            while True:
-                text = await self.queue.get()
-                if text is None:
-                    return
-                try:
-                    await asyncio.wait_for(self._send(text), self.send_timeout)
-                except TimeoutError:
-                    self.drop(f"a message took over {self.send_timeout:g} s to leave")
-                    return
-        finally:
-            self.gone.set()
-
-
-@dataclass
-class Table:
-    id: str
-    game: Game
-    players: int
-    seed: int
-    options: dict[str, Any]
-    public: bool
-    status: str
-    rematch_of: str | None
-    rematch_id: str | None
-    seats: list[Seat]
-    state: State
-    entries: TableLog
-    version: int
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    conns: set[Conn] = field(default_factory=set)
-    thinking: set[int] = field(default_factory=set)
-    _cache: dict[tuple[Viewer, str], str] = field(default_factory=dict)
-    _cache_version: int = -1
-
-    @property
-    def over(self) -> bool:
-        return self.state.is_over
-
-    def seat_of(self, token: str | None) -> int | None:
-        """The seat whose token this is, or None (constant-time comparison on the hashes)."""
-        if not token:
-            return None
-        h = hash_token(token)
-        found = None
-        for s in self.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
-                found = s.seat
-        return found
-
-
-_OFFERS: dict[tuple[str, Any, str], dict[str, str]] = {}
-
-
-def _offer(game: Game, action: Any, lang: str) -> dict[str, str]:
-    """A legal action as offered to its seat, {"action": notation, "text": words}: it depends on the
-    action and the language only, so it is built once and shared by every message (read-only)."""
-    key = (game.name, action, lang)
-    item = _OFFERS.get(key)
-    if item is None:
-        try:
-            text = str(game.describe_action(action, lang))
-        except Exception:
-            text = str(action)
-        if len(_OFFERS) > 200_000:
-            _OFFERS.clear()
-        item = _OFFERS[key] = {"action": str(action), "text": text}
-    return item
-
-
-def _entry(
-    game: Game, n: int, seat: int, action: Any, before: State, players: int, after: State | None = None
-) -> Entry:
-    """`after` (the state the action led to) decides whether the entry may be undone; without it, no."""
-    visible = policy.visible_to(game, before, action, seat, players)
-    mask = sum(1 << policy.viewer_index(v, players) for v in visible)
-    undoable = after is not None and policy.undo_allowed(game, before, action, after)
-    return Entry(n, seat, str(action), mask, policy.log_texts(game, before, action, visible, players), undoable)
-
-
-def entry_json(t: Table, e: Entry, viewer: Viewer, lang: str) -> dict[str, Any]:
-    notation = e.notation if e.visible_to(viewer, t.players) else None
-    return {"n": e.n, "seat": e.seat, "action": notation, "text": e.text(viewer, lang, t.players)}
-
-
-def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
-    """Everything a seat (or a spectator) is shown: built from its own view only."""
-    st = t.state
-    cur = st.current_player
-    mine = viewer is not None and viewer == cur and t.seats[viewer].kind == "human"
-    msg: dict[str, Any] = {
-        "type": "state",
-        "table": t.id,
-        "game": t.game.name,
-        "version": t.version,
-        "seat": viewer,
-        "players": t.players,
-        "current": cur,
-        "over": st.is_over,
-        "view": st.view(viewer),
-        "legal": [_offer(t.game, a, lang) for a in st.legal_actions()] if mine else [],
-        "seats": [s.public() for s in t.seats],
-        "thinking": sorted(t.thinking),
-        "log_len": len(t.entries),
-        "last": entry_json(t, t.entries[-1], viewer, lang) if t.entries else None,
-        "can_undo": bool(mine and t.entries and t.entries[-1].seat == viewer and t.entries[-1].undoable),
-        "rematch": t.rematch_id,
-        "public": t.public,
-    }
-    if st.is_over:
-        msg["scores"] = [s.to_json() for s in st.scores()]
-        msg["winners"] = st.winners()
-    return msg
 
 
 class TableService:
@@ -370,8 +95,8 @@ class TableService:
             fut = asyncio.get_running_loop().create_future()
             self._loading[table_id] = fut
             try:
-                rows = await self.store.read(lambda c: _load_rows(c, table_id))
-                t = await asyncio.to_thread(self._build, rows) if rows else None
+                rows = await self.store.read(lambda c: load_rows(c, table_id))
+                t = await asyncio.to_thread(build_table, rows) if rows else None
             except Exception as e:
                 fut.set_exception(e)
                 fut.exception()  # mark retrieved
@@ -395,45 +120,9 @@ class TableService:
                 if not old.conns and not old.thinking and not old.lock.locked():
                     del self._tables[tid]
 
-    def _build(self, rows: tuple[Any, list[Any], list[Any]]) -> Table:
-        """Rebuild a table by replaying its log (undo records pop the action they undo)."""
-        trow, srows, lrows = rows
-        game = get_game(trow.game)
-        options = json.loads(trow.options)
-        effective: list[Any] = []
-        for r in lrows:
-            if r.kind == "act":
-                effective.append(r)
-            elif r.kind == "undo" and effective:
-                effective.pop()
-        seed = int(trow.seed)  # stored as decimal text (0003); rows from before hold the same number
-        state = game.new_game(trow.players, seed, **options)
-        entries = TableLog()
-        for r in effective:
-            action = game.parse_action(state, r.text)
-            before = state.clone()
-            state.apply(action, r.seat)
-            entries.append(_entry(game, r.n, r.seat, action, before, trow.players, state))
-        seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in srows]
-        return Table(
-            trow.id,
-            game,
-            trow.players,
-            seed,
-            options,
-            bool(trow.public),
-            trow.status,
-            trow.rematch_of,
-            trow.rematch_id,
-            seats,
-            state,
-            entries,
-            len(lrows),
-        )
-
     async def resume(self) -> int:
         """After a (re)start, load every unfinished table with a bot seat so its bots carry on."""
-        ids = await self.store.read(_tables_with_bots)
+        ids = await self.store.read(tables_with_bots)
         for tid in ids:
             try:
                 await self.get(tid)
@@ -644,8 +333,8 @@ class TableService:
             n = t.version
             over = after.is_over
             try:
-                entry = _entry(t.game, n, seat, action, before, t.players, after)
-                await self.store.write(_append(t.id, n, seat, "act", str(action), over))
+                entry = make_entry(t.game, n, seat, action, before, t.players, after)
+                await self.store.write(append_row(t.id, n, seat, "act", str(action), over))
             except BaseException as e:
                 if not isinstance(e, Exception):
                     self._forget(t)
@@ -681,7 +370,7 @@ class TableService:
             if self.hooks is not None:
                 self.hooks.check_undo(t)
             last = t.entries[-1]
-            before = self._replay(t, t.entries.upto(len(t.entries) - 1))
+            before = replay_state(t, t.entries.upto(len(t.entries) - 1))
             after = t.state
             action = t.game.parse_action(before, last.notation)
             if not await asyncio.to_thread(policy.undo_allowed, t.game, before, action, after):
@@ -691,7 +380,7 @@ class TableService:
                     "that action revealed information or involved chance; it cannot be undone",
                 )
             try:
-                await self.store.write(_append(t.id, t.version, seat, "undo", str(last.n), False))
+                await self.store.write(append_row(t.id, t.version, seat, "undo", str(last.n), False))
             except Exception:
                 log.exception("cannot store an undo at table %s", t.id)
                 await self._settle(t, t.version, seat, "undo", str(last.n), "undo")
@@ -703,19 +392,13 @@ class TableService:
             self.broadcast(t)
             return self.encoded(t, seat, lang)
 
-    def _replay(self, t: Table, entries: Iterable[Entry]) -> State:
-        state = t.game.new_game(t.players, t.seed, **t.options)
-        for e in entries:
-            state.apply(t.game.parse_action(state, e.notation), e.seat)
-        return state
-
     async def _settle(self, t: Table, n: int, seat: int, kind: str, text: str, what: str) -> None:
         """A write failed: was it committed anyway (the connection can die after the commit, before
         its answer)? Read the log row back. Stored: return, and the caller goes on as if the write
         had succeeded. Not stored: 503 "nothing changed", which is then true. Cannot tell (the database
         does not answer): 503 saying so; the table is rebuilt from the database when it answers."""
         try:
-            row = await self.store.read(lambda c: _log_row(c, t.id, n))
+            row = await self.store.read(lambda c: log_row(c, t.id, n))
         except Exception:
             log.exception("cannot read back log row %s of table %s", n, t.id)
             self._forget(t)
@@ -735,7 +418,7 @@ class TableService:
         (its clients reconnect and it is rebuilt from the log, the source of truth)."""
         if self._tables.get(t.id) is t:
             del self._tables[t.id]
-        t.state = self._replay(t, t.entries.upto())
+        t.state = replay_state(t, t.entries.upto())
         for c in list(t.conns):
             c.close()
 
@@ -755,7 +438,7 @@ class TableService:
             s = t.seats[seat]
             new_name = (name or "").strip()[:40] or s.name
             await self.store.write(
-                _seat_update(t.id, seat, kind="human", bot=None, name=new_name, token_hash=hash_token(token))
+                seat_update(t.id, seat, kind="human", bot=None, name=new_name, token_hash=hash_token(token))
             )
             s.kind, s.bot, s.name, s.token_hash = "human", None, new_name, hash_token(token)
             if not any(x.kind == "open" for x in t.seats):
@@ -787,7 +470,7 @@ class TableService:
                     f"{self.absent_grace:g} s ago); it can't be replaced now",
                 )
             await self.store.write(
-                _seat_update(t.id, seat, kind="bot", bot=bot, name=s.name, token_hash=s.token_hash)
+                seat_update(t.id, seat, kind="bot", bot=bot, name=s.name, token_hash=s.token_hash)
             )
             s.kind, s.bot = "bot", bot
             if bot != "random":
@@ -804,7 +487,7 @@ class TableService:
             if s.kind != "bot" or s.token_hash is None:
                 raise ApiError(409, "not_bot", f"seat {seat} is not a bot standing in for you")
             await self.store.write(
-                _seat_update(t.id, seat, kind="human", bot=None, name=s.name, token_hash=s.token_hash)
+                seat_update(t.id, seat, kind="human", bot=None, name=s.name, token_hash=s.token_hash)
             )
             s.kind, s.bot = "human", None
             self._touch(t, seat)
@@ -833,7 +516,7 @@ class TableService:
             s = new.seats[seat]
             if s.kind == "human" and s.token_hash is None:
                 await self.store.write(
-                    _seat_update(
+                    seat_update(
                         new.id, seat, kind="human", bot=None, name=s.name, token_hash=hash_token(mine)
                     )
                 )
@@ -874,7 +557,7 @@ class TableService:
         total = len(t.entries)
         if not 0 <= step <= total:
             raise ApiError(400, "bad_step", f"step must be between 0 and {total}")
-        state = self._replay(t, t.entries.upto(step))
+        state = replay_state(t, t.entries.upto(step))
         return {
             "table": t.id,
             "game": t.game.name,
@@ -948,7 +631,7 @@ class TableService:
             else:
                 job = BotJob(
                     t.game.name,
-                    _game_modules(),
+                    game_modules(),
                     t.players,
                     t.seed,
                     t.options,
@@ -980,7 +663,7 @@ class TableService:
             log.exception("bot move failed at table %s", t.id)
 
     async def open_tables(self) -> list[dict[str, Any]]:
-        rows = await self.store.read(_open_rows)
+        rows = await self.store.read(open_rows)
         return rows
 
     async def close(self) -> None:
@@ -996,91 +679,3 @@ async def _shielded(coro: Awaitable[Any]) -> Any:
     task = asyncio.ensure_future(coro)
     return await asyncio.shield(task)
 
-
-def _game_modules() -> tuple[str, ...]:
-    """Modules that register the games, so bot worker processes know every game this one knows."""
-    from boardlab.core import games
-    from boardlab.core.registry import _GAMES
-
-    games()
-    return tuple(sorted({type(g).__module__ for g in _GAMES.values()}))
-
-
-def _append(tid: str, n: int, seat: int, kind: str, text: str, over: bool) -> Callable[[Connection], None]:
-    now = time.time()
-    row = {"table_id": tid, "n": n, "seat": seat, "kind": kind, "text": text, "created_at": now}
-    if not over:
-        return RowInsert(log_t, row)
-
-    def write(conn: Connection) -> None:
-        conn.execute(log_t.insert(), [row])
-        if over:
-            conn.execute(
-                tables_t.update().where(tables_t.c.id == tid).values(status="finished", updated_at=now)
-            )
-
-    return write
-
-
-def _seat_update(tid: str, seat: int, **values: Any) -> Callable[[Connection], None]:
-    def write(conn: Connection) -> None:
-        conn.execute(
-            seats_t.update().where(seats_t.c.table_id == tid, seats_t.c.seat == seat).values(**values)
-        )
-
-    return write
-
-
-def _log_row(conn: Connection, tid: str, n: int) -> Any:
-    return conn.execute(
-        sa.select(log_t.c.seat, log_t.c.kind, log_t.c.text).where(log_t.c.table_id == tid, log_t.c.n == n)
-    ).first()
-
-
-def _load_rows(conn: Connection, tid: str) -> tuple[Any, list[Any], list[Any]] | None:
-    trow = conn.execute(sa.select(tables_t).where(tables_t.c.id == tid)).first()
-    if trow is None:
-        return None
-    srows = conn.execute(sa.select(seats_t).where(seats_t.c.table_id == tid).order_by(seats_t.c.seat)).all()
-    lrows = conn.execute(sa.select(log_t).where(log_t.c.table_id == tid).order_by(log_t.c.n)).all()
-    return trow, list(srows), list(lrows)
-
-
-def _tables_with_bots(conn: Connection) -> list[str]:
-    q = (
-        sa.select(tables_t.c.id)
-        .where(tables_t.c.status == "playing")
-        .where(tables_t.c.id.in_(sa.select(seats_t.c.table_id).where(seats_t.c.kind == "bot")))
-    )
-    return [r.id for r in conn.execute(q)]
-
-
-def _open_rows(conn: Connection) -> list[dict[str, Any]]:
-    open_ids = sa.select(seats_t.c.table_id).where(seats_t.c.kind == "open")
-    q = (
-        sa.select(tables_t)
-        .where(tables_t.c.public.is_(True), tables_t.c.status == "playing", tables_t.c.id.in_(open_ids))
-        .order_by(tables_t.c.created_at.desc())
-        .limit(100)
-    )
-    trows = conn.execute(q).all()
-    if not trows:
-        return []
-    seats = conn.execute(
-        sa.select(seats_t).where(seats_t.c.table_id.in_([t.id for t in trows])).order_by(seats_t.c.seat)
-    ).all()
-    by: dict[str, list[dict[str, Any]]] = {}
-    for s in seats:
-        by.setdefault(s.table_id, []).append(
-            {"seat": s.seat, "kind": s.kind, "bot": s.bot, "name": s.name, "connected": False}
-        )
-    return [
-        {
-            "id": t.id,
-            "game": t.game,
-            "players": t.players,
-            "seats": by.get(t.id, []),
-            "created_at": t.created_at,
-        }
-        for t in trows
-    ]
