@@ -24,12 +24,11 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from boardlab.core import BoardlabError
 
 from .bots import BotRunner
-from .deps import WEB
+from .deps import WEB, api_errors
 from .errors import ApiError
 from .limits import Limits, client_key
 from .middleware import BodyLimit, SecurityHeaders
 from .routes import accounts, chat, lobby, pages, ratings, tables, ws
-from .schemas import api_errors
 from .service import TableService
 from .site import Site
 from .store import Store

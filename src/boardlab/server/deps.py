@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from .schemas import ErrorOut, SiteError
 from .service import TableService
 from .site import Site
 from .table import Table
@@ -24,6 +25,18 @@ SeatNo = PathParam(ge=0, le=15)
 bearer = HTTPBearer(auto_error=False, description="a seat token from an invite link")
 Lang = Annotated[str, Query(max_length=8, description="language of the words: en or zh-TW")]
 Cred = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+OPTIONAL_AUTH: dict[str, Any] = {"security": [{}, {"HTTPBearer": []}]}
+"""OpenAPI for "a token is optional": without one you are a spectator."""
+
+
+def api_errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {c: {"model": ErrorOut} for c in codes}
+
+
+def site_errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {c: {"model": SiteError} for c in (*codes, 413, 422)}
 
 
 def svc_of(request: Request) -> TableService:

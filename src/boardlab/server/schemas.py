@@ -15,11 +15,16 @@ class SeatSpec(BaseModel):
     name: str | None = Field(None, max_length=40)
 
 
-class CreateTable(BaseModel):
+class NewTable(BaseModel):
+    """What every new table names first: its game, players and options (then its seats)."""
+
     model_config = ConfigDict(extra="forbid")
     game: str = Field(max_length=64)
     players: int = Field(ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
+
+
+class CreateTable(NewTable):
     seats: list[SeatSpec] = Field(max_length=16)
     public: bool = False
 
@@ -175,15 +180,6 @@ class ReplayOut(BaseModel):
     seats: list[SeatOut]
 
 
-OPTIONAL_AUTH: dict[str, Any] = {"security": [{}, {"HTTPBearer": []}]}
-"""OpenAPI for "a token is optional": without one you are a spectator."""
-
-
-def api_errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    return {c: {"model": ErrorOut} for c in codes}
-    return {c: {"model": ErrorOut} for c in codes}
-
-
 # -- the site: accounts, site tables, chat -------------------------------------------------------------
 class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -198,11 +194,7 @@ class SiteSeat(BaseModel):
     name: str | None = Field(None, max_length=40)
 
 
-class SiteTable(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(max_length=64)
-    players: int = Field(ge=1, le=16)
-    options: dict[str, Any] = Field(default_factory=dict)
+class SiteTable(NewTable):
     seats: list[SiteSeat] = Field(max_length=16)
     public: bool = False
     rated: bool = False
@@ -219,8 +211,3 @@ class ChatIn(BaseModel):
 class SiteError(BaseModel):
     error: str = Field(description="a stable code the UI translates, e.g. bad_name, rated_no_undo")
     detail: Any = Field(description="a sentence in English (a list of problems for invalid_request)")
-
-
-def site_errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    return {c: {"model": SiteError} for c in (*codes, 413, 422)}
-

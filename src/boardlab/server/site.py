@@ -111,7 +111,6 @@ class Site:
         info.users[seat] = (u.id, u.name)
         await self.store.read(lambda c: load_ratings(c, t, info))
 
-
     # -- hooks called by TableService -------------------------------------------------------------------
     def extend(self, t: Table, viewer: int | None, msg: dict[str, Any]) -> None:
         info = self.ensure(t)

@@ -12,9 +12,9 @@ from fastapi.responses import JSONResponse
 from sqlalchemy.engine import Connection
 
 from ..db import tables_t
-from ..deps import SiteAt, link, site_of
+from ..deps import SiteAt, link, site_errors, site_of
 from ..errors import ApiError
-from ..schemas import Credentials, site_errors
+from ..schemas import Credentials
 from ..sitedb import seat_users_t
 
 

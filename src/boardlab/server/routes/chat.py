@@ -7,8 +7,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
 from ..chat import read_chat, say
-from ..deps import SiteAt, site_of
-from ..schemas import ChatIn, site_errors
+from ..deps import SiteAt, site_errors, site_of
+from ..schemas import ChatIn
 
 
 def router() -> APIRouter:

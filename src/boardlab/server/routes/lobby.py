@@ -19,23 +19,15 @@ from boardlab.core import games, get_game
 from ..accounts import User, check_csrf
 from ..bots import known_bot_kinds
 from ..clocks import new_state, settings, start_turn
-from ..deps import WEB, At, TableOf, link, site_of, svc_of
+from ..deps import WEB, At, TableOf, api_errors, link, site_errors, site_of, svc_of
 from ..errors import ApiError
 from ..limits import Limits, client_key
 from ..policy import LANGS
-from ..schemas import (
-    CreatedOut,
-    CreateTable,
-    GamesOut,
-    JoinedOut,
-    JoinIn,
-    OpenTableOut,
-    SiteTable,
-    api_errors,
-    site_errors,
-)
+from ..schemas import CreatedOut, CreateTable, GamesOut, JoinedOut, JoinIn, OpenTableOut, SiteTable
 from ..siteinfo import SiteInfo
 from ..table import Table, network_options
+
+REMATCH_ERRORS = api_errors(401, 403, 404, 409, 429)
 
 
 def router(limiter: Limiter, limits: Limits) -> APIRouter:
@@ -106,12 +98,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         seat, token = await at.svc.join(t, body.seat, body.name)
         return JSONResponse({"table": t.id, "seat": seat, "token": token, "link": link(t.id, [token])})
 
-    @r.post(
-        "/api/tables/{table_id}/rematch",
-        response_model=JoinedOut,
-        tags=["lobby"],
-        responses=api_errors(401, 403, 404, 409, 429),
-    )
+    @r.post("/api/tables/{table_id}/rematch", response_model=JoinedOut, tags=["lobby"], responses=REMATCH_ERRORS)
     @limiter.limit(limits.rate_create)
     async def rematch(request: Request, at: At) -> JSONResponse:
         """Same game, seats and options, new deal; returns your seat's token at the new table."""

@@ -7,11 +7,10 @@ from fastapi import APIRouter, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse
 
-from ..deps import site_of
+from ..deps import site_errors, site_of
 from ..errors import ApiError
 from ..results import bot_ratings as read_bot_ratings
 from ..results import profile as read_profile
-from ..schemas import site_errors
 
 NAME = PathParam(min_length=1, max_length=60)
 

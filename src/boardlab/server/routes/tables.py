@@ -4,38 +4,27 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 from slowapi import Limiter
 
-from ..deps import At, Lang, Seat, SiteAt, site_of, state_response
+from ..deps import OPTIONAL_AUTH, At, Lang, Seat, SiteAt, api_errors, site_errors, site_of, state_response
 from ..errors import ApiError
 from ..limits import Limits
 from ..policy import lang_of
-from ..schemas import (
-    OPTIONAL_AUTH,
-    ActionIn,
-    BotIn,
-    LogOut,
-    ReplayOut,
-    StateOut,
-    UndoIn,
-    api_errors,
-    site_errors,
-)
+from ..schemas import ActionIn, BotIn, LogOut, ReplayOut, StateOut, UndoIn
+
+SPECTATORS: dict[str, Any] = {"openapi_extra": OPTIONAL_AUTH, "tags": ["play"]}
+"""A route a spectator may call too (no token)."""
+REPLAY_ERRORS = api_errors(400, 401, 403, 404, 409)
 
 
 def router(limiter: Limiter, limits: Limits) -> APIRouter:
     r = APIRouter()
 
-    @r.get(
-        "/api/tables/{table_id}",
-        response_model=StateOut,
-        openapi_extra=OPTIONAL_AUTH,
-        tags=["play"],
-        responses=api_errors(401, 403, 404),
-    )
+    @r.get("/api/tables/{table_id}", response_model=StateOut, responses=api_errors(401, 403, 404), **SPECTATORS)
     async def table_state(at: At, lang: Lang = "en") -> Response:
         """The table as this seat sees it (no token: as a spectator sees it)."""
         t, viewer = await at.viewing()
@@ -63,25 +52,13 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         t, seat = await at.seated()
         return state_response(await at.svc.undo(t, seat, body.move, lang_of(lang)))
 
-    @r.get(
-        "/api/tables/{table_id}/log",
-        response_model=LogOut,
-        openapi_extra=OPTIONAL_AUTH,
-        tags=["play"],
-        responses=api_errors(401, 403, 404),
-    )
+    @r.get("/api/tables/{table_id}/log", response_model=LogOut, responses=api_errors(401, 403, 404), **SPECTATORS)
     async def game_log(at: At, lang: Lang = "en") -> JSONResponse:
         """The log in words, with other seats' hidden actions blanked."""
         t, viewer = await at.viewing()
         return JSONResponse({"table": t.id, "seat": viewer, "log": at.svc.log_for(t, viewer, lang_of(lang))})
 
-    @r.get(
-        "/api/tables/{table_id}/replay",
-        response_model=ReplayOut,
-        openapi_extra=OPTIONAL_AUTH,
-        tags=["play"],
-        responses=api_errors(400, 401, 403, 404, 409),
-    )
+    @r.get("/api/tables/{table_id}/replay", response_model=ReplayOut, responses=REPLAY_ERRORS, **SPECTATORS)
     async def replay(at: At, step: int = Query(0, ge=0, le=10**6), lang: Lang = "en") -> JSONResponse:
         """A finished game after `step` actions, as this seat saw it (spectators: public only)."""
         t, viewer = await at.viewing()
