@@ -21,7 +21,6 @@ from collections.abc import Awaitable
 from typing import Any
 
 import orjson
-from sqlalchemy.engine import Connection
 
 from boardlab.core import (
     ActionParseError,
@@ -39,7 +38,6 @@ from . import policy
 from .botpool import FairPool, fair_choose
 from .bots import BotJob, BotRunner, game_modules, known_bot_kinds, random_choice
 from .conn import Conn
-from .db import seats_t, tables_t
 from .errors import ApiError
 from .limits import Holdings, Limits, bad_text
 from .store import Store
@@ -55,7 +53,7 @@ from .table import (
     replay_state,
     state_message,
 )
-from .tabledb import append_row, load_rows, log_row, open_rows, seat_update, tables_with_bots
+from .tabledb import append_row, insert_table, load_rows, log_row, open_rows, seat_update, tables_with_bots
 from .tokens import hash_token, new_token, rematch_token
 
 log = logging.getLogger("boardlab.server")
@@ -197,7 +195,7 @@ class TableService:
         lobby = public and any(s.kind == "open" for s in seats)
         thinking_bots = any(s.kind == "bot" and s.bot != "random" for s in seats)
         if client is not None:
-            self._check_caps(client, lobby, thinking_bots)
+            self.holdings.check_caps(client, lobby, thinking_bots, self.limits)
         tid = secrets.token_urlsafe(9)
         now = time.time()
         t = Table(
@@ -216,40 +214,7 @@ class TableService:
             0,
         )
 
-        def write(conn: Connection) -> None:
-            conn.execute(
-                tables_t.insert().values(
-                    id=tid,
-                    game=game.name,
-                    players=players,
-                    seed=str(seed),
-                    options=options_json,
-                    public=public,
-                    status=t.status,
-                    rematch_of=t.rematch_of,
-                    rematch_id=None,
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
-            conn.execute(
-                seats_t.insert(),
-                [
-                    {
-                        "table_id": tid,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "bot": s.bot,
-                        "name": s.name,
-                        "token_hash": s.token_hash,
-                    }
-                    for s in seats
-                ],
-            )
-            if rematch_of is not None:
-                conn.execute(tables_t.update().where(tables_t.c.id == rematch_of.id).values(rematch_id=tid))
-
-        await self.store.write(write)
+        await self.store.write(insert_table(t, options_json, now))
         if client is not None and t.status == "playing":
             self.holdings.add(client, tid, lobby, thinking_bots)
         self._remember(t)
@@ -257,21 +222,6 @@ class TableService:
             self.hooks.created(t)
         self._kick(t)
         return t, tokens
-
-    def _check_caps(self, client: str, lobby: bool, thinking_bots: bool) -> None:
-        """429 when this client already holds as many unfinished tables of a kind as it may."""
-        lim, h = self.limits, self.holdings
-        for over, what, n in (
-            (len(h.tables.get(client, ())) >= lim.max_tables, "unfinished tables", lim.max_tables),
-            (lobby and len(h.lobby.get(client, ())) >= lim.max_lobby, "tables in the lobby", lim.max_lobby),
-            (
-                thinking_bots and len(h.bots.get(client, ())) >= lim.max_bot_tables,
-                "unfinished tables with thinking bots",
-                lim.max_bot_tables,
-            ),
-        ):
-            if over:
-                raise ApiError(429, "too_many_tables", f"one client may hold at most {n} {what}; finish some first")
 
     # -- auth ---------------------------------------------------------------------------------------
     @staticmethod

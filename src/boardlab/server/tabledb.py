@@ -11,6 +11,46 @@ from sqlalchemy.engine import Connection
 
 from .db import log_t, seats_t, tables_t
 from .store import RowInsert
+from .table import Table
+
+
+def insert_table(t: Table, options_json: str, now: float) -> Callable[[Connection], None]:
+    """A new table's row and its seats' rows (and, for a rematch, the old table's link to it)."""
+
+    def write(conn: Connection) -> None:
+        conn.execute(
+            tables_t.insert().values(
+                id=t.id,
+                game=t.game.name,
+                players=t.players,
+                seed=str(t.seed),
+                options=options_json,
+                public=t.public,
+                status=t.status,
+                rematch_of=t.rematch_of,
+                rematch_id=None,
+                created_at=now,
+                updated_at=now,
+            )
+        )
+        conn.execute(
+            seats_t.insert(),
+            [
+                {
+                    "table_id": t.id,
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "token_hash": s.token_hash,
+                }
+                for s in t.seats
+            ],
+        )
+        if t.rematch_of is not None:
+            conn.execute(tables_t.update().where(tables_t.c.id == t.rematch_of).values(rematch_id=t.id))
+
+    return write
 
 
 def append_row(tid: str, n: int, seat: int, kind: str, text: str, over: bool) -> Callable[[Connection], None]:
