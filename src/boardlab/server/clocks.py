@@ -193,5 +193,5 @@ class ClockKeeper:
             if seat not in info.leavers:
                 info.leavers.append(seat)
             self.save(t, info)
-            self.svc._kick(t)
+            self.svc.kick(t)
             self.svc.broadcast(t)

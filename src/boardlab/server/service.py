@@ -10,7 +10,6 @@ getting the view of its own seat only.
 from __future__ import annotations
 
 import asyncio
-import hmac
 import json
 import logging
 import os
@@ -53,8 +52,8 @@ from .table import (
     replay_state,
     state_message,
 )
-from .tabledb import append_row, insert_table, load_rows, log_row, open_rows, seat_update, tables_with_bots
-from .tokens import hash_token, new_token, rematch_token
+from .tabledb import append_row, insert_table, load_rows, log_row, open_rows, tables_with_bots
+from .tokens import hash_token, new_token
 
 log = logging.getLogger("boardlab.server")
 
@@ -107,7 +106,7 @@ class TableService:
                 raise ApiError(404, "no_table", "no such table")
             self._remember(t)
             fut.set_result(t)
-            self._kick(t)
+            self.kick(t)
             return t
         return await fut
 
@@ -220,7 +219,7 @@ class TableService:
         self._remember(t)
         if self.hooks is not None:
             self.hooks.created(t)
-        self._kick(t)
+        self.kick(t)
         return t, tokens
 
     # -- auth ---------------------------------------------------------------------------------------
@@ -297,10 +296,10 @@ class TableService:
             if over:
                 t.status = "finished"
                 self.holdings.finish(t.id)
-            self._touch(t, seat)
+            self.touch(t, seat)
             if self.hooks is not None:
                 self.hooks.after_move(t, seat, by_bot)
-            self._kick(t)
+            self.kick(t)
             self.broadcast(t)
             return None if lang is None else self.encoded(t, seat, lang)
 
@@ -337,8 +336,8 @@ class TableService:
             t.version += 1
             t.entries.pop()
             t.state = before
-            self._touch(t, seat)
-            self._kick(t)
+            self.touch(t, seat)
+            self.kick(t)
             self.broadcast(t)
             return self.encoded(t, seat, lang)
 
@@ -371,109 +370,6 @@ class TableService:
         t.state = replay_state(t, t.entries.upto())
         for c in list(t.conns):
             c.close()
-
-    # -- seats --------------------------------------------------------------------------------------
-    async def join(self, t: Table, seat: int | None, name: str | None) -> tuple[int, str]:
-        if name and bad_text(name):
-            raise ApiError(400, "bad_name", "names may not hold control characters")
-        async with t.lock:
-            free = [s.seat for s in t.seats if s.kind == "open"]
-            if t.over or not free:
-                raise ApiError(409, "no_free_seat", "this table has no free seat")
-            if seat is None:
-                seat = free[0]
-            elif seat not in free:
-                raise ApiError(409, "no_free_seat", f"seat {seat} is not free")
-            token = new_token()
-            s = t.seats[seat]
-            new_name = (name or "").strip()[:40] or s.name
-            await self.store.write(
-                seat_update(t.id, seat, kind="human", bot=None, name=new_name, token_hash=hash_token(token))
-            )
-            s.kind, s.bot, s.name, s.token_hash = "human", None, new_name, hash_token(token)
-            if not any(x.kind == "open" for x in t.seats):
-                self.holdings.unlist(t.id)
-            self._touch(t, seat)
-            self._kick(t)
-            self.broadcast(t)
-            return seat, token
-
-    async def to_bot(self, t: Table, by: int, seat: int, bot: str) -> None:
-        """Let a bot take `seat` so the others can finish: its holder may always do it; another
-        seated player may when the seat is free or its holder has been away `absent_grace` seconds."""
-        if bot not in known_bot_kinds():
-            raise ApiError(400, "bad_bot", f"unknown bot {bot!r}; known: {', '.join(known_bot_kinds())}")
-        async with t.lock:
-            if not 0 <= seat < t.players:
-                raise ApiError(404, "no_seat", f"no seat {seat}")
-            s = t.seats[seat]
-            if t.over:
-                raise ApiError(409, "game_over", "the game is over")
-            if s.kind == "bot":
-                raise ApiError(409, "already_bot", f"seat {seat} is already a bot")
-            away = time.monotonic() - s.last_seen
-            if by != seat and s.kind == "human" and (s.connected or away < self.absent_grace):
-                raise ApiError(
-                    409,
-                    "seat_present",
-                    f"seat {seat} is present (or left less than "
-                    f"{self.absent_grace:g} s ago); it can't be replaced now",
-                )
-            await self.store.write(
-                seat_update(t.id, seat, kind="bot", bot=bot, name=s.name, token_hash=s.token_hash)
-            )
-            s.kind, s.bot = "bot", bot
-            if bot != "random":
-                self.holdings.mark_bots(t.id)
-            if self.hooks is not None:
-                self.hooks.seat_to_bot(t, by, seat)
-            self._kick(t)
-            self.broadcast(t)
-
-    async def to_human(self, t: Table, seat: int) -> None:
-        """The holder of a seat's token takes it back from the bot that replaced them."""
-        async with t.lock:
-            s = t.seats[seat]
-            if s.kind != "bot" or s.token_hash is None:
-                raise ApiError(409, "not_bot", f"seat {seat} is not a bot standing in for you")
-            await self.store.write(
-                seat_update(t.id, seat, kind="human", bot=None, name=s.name, token_hash=s.token_hash)
-            )
-            s.kind, s.bot = "human", None
-            self._touch(t, seat)
-            self.broadcast(t)
-
-    async def rematch(self, t: Table, seat: int, token: str) -> tuple[Table, str]:
-        """The rematch table (created by the first who asks) and this seat's token there."""
-        if not t.over:
-            raise ApiError(409, "not_over", "a rematch needs a finished game")
-        async with t.lock:
-            if t.rematch_id is None:
-                specs = [
-                    {
-                        "kind": "bot" if s.kind == "bot" else ("open" if s.kind == "open" else "human"),
-                        "bot": s.bot,
-                        "name": s.name,
-                    }
-                    for s in t.seats
-                ]
-                new, _ = await self.create(t.game.name, t.players, t.options, specs, t.public, rematch_of=t)
-                t.rematch_id = new.id
-                self.broadcast(t)
-        new = await self.get(t.rematch_id)
-        mine = rematch_token(token, new.id)
-        async with new.lock:
-            s = new.seats[seat]
-            if s.kind == "human" and s.token_hash is None:
-                await self.store.write(
-                    seat_update(
-                        new.id, seat, kind="human", bot=None, name=s.name, token_hash=hash_token(mine)
-                    )
-                )
-                s.token_hash = hash_token(mine)
-            elif s.token_hash is None or not hmac.compare_digest(s.token_hash, hash_token(mine)):
-                raise ApiError(409, "no_rematch_seat", "your seat at the rematch is not a human seat")
-        return new, mine
 
     # -- views --------------------------------------------------------------------------------------
     def encoded(self, t: Table, viewer: Viewer, lang: str) -> str:
@@ -552,11 +448,11 @@ class TableService:
             self.broadcast(t)
 
     @staticmethod
-    def _touch(t: Table, seat: int) -> None:
+    def touch(t: Table, seat: int) -> None:
         t.seats[seat].last_seen = time.monotonic()
 
     # -- bots ---------------------------------------------------------------------------------------
-    def _kick(self, t: Table) -> None:
+    def kick(self, t: Table) -> None:
         """Start the bot of the seat to move, if it is a bot and not already thinking."""
         cur = t.state.current_player
         if cur is None or t.seats[cur].kind != "bot" or cur in t.thinking:
@@ -602,13 +498,13 @@ class TableService:
         finally:
             t.thinking.discard(seat)
         if text is None or t.version != version or t.seats[seat].kind != "bot":
-            self._kick(t)
+            self.kick(t)
             return
         try:
             await self._act(t, seat, version, text, None, by_bot=True)
         except ApiError as e:
             log.warning("bot move %r refused at table %s: %s", text, t.id, e.detail)
-            self._kick(t)
+            self.kick(t)
         except Exception:
             log.exception("bot move failed at table %s", t.id)
 

@@ -16,6 +16,7 @@ from slowapi import Limiter
 
 from boardlab.core import games, get_game
 
+from .. import seats
 from ..accounts import User, check_csrf
 from ..bots import known_bot_kinds
 from ..clocks import new_state, settings, start_turn
@@ -95,7 +96,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
     async def join(body: JoinIn, request: Request, at: TableOf) -> JSONResponse:
         """Take a free seat; the response holds the new seat's secret token."""
         t = await at.table()
-        seat, token = await at.svc.join(t, body.seat, body.name)
+        seat, token = await seats.join(at.svc, t, body.seat, body.name)
         return JSONResponse({"table": t.id, "seat": seat, "token": token, "link": link(t.id, [token])})
 
     @r.post("/api/tables/{table_id}/rematch", response_model=JoinedOut, tags=["lobby"], responses=REMATCH_ERRORS)
@@ -104,7 +105,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         """Same game, seats and options, new deal; returns your seat's token at the new table."""
         t, seat = await at.seated()
         assert at.token is not None
-        new, mine = await at.svc.rematch(t, seat, at.token)
+        new, mine = await seats.rematch(at.svc, t, seat, at.token)
         return JSONResponse({"table": new.id, "seat": seat, "token": mine, "link": link(new.id, [mine])})
 
     @r.post("/api/site/tables", status_code=201, tags=["lobby"], responses=site_errors(400, 401, 403, 404))
@@ -124,11 +125,11 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
             clock = settings(body.clock)
         except ValueError as e:
             raise ApiError(400, "bad_clock", str(e)) from None
-        seats = [s.model_dump() for s in body.seats]
-        for s in seats:
-            if s["kind"] == "bot" and not s.get("bot"):
-                s["bot"] = body.bot_level
-        t, tokens = await svc.create(body.game, body.players, body.options, seats, body.public)
+        specs = [s.model_dump() for s in body.seats]
+        for spec in specs:
+            if spec["kind"] == "bot" and not spec.get("bot"):
+                spec["bot"] = body.bot_level
+        t, tokens = await svc.create(body.game, body.players, body.options, specs, body.public)
         info = SiteInfo(rated=body.rated, bot_level=body.bot_level, pace=body.pace, clock=clock, stored=False)
         if clock is not None:
             info.clock_state = new_state(clock, t.players)
@@ -148,7 +149,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
 
 def _created(t: Table, tokens: dict[int, str]) -> dict[str, Any]:
     """A new table's seats with the links of its human seats (each with its token), once."""
-    seats = [
+    out = [
         {
             "seat": s.seat,
             "kind": s.kind,
@@ -158,7 +159,7 @@ def _created(t: Table, tokens: dict[int, str]) -> dict[str, Any]:
         for s in t.seats
     ]
     hot = link(t.id, [tokens[i] for i in sorted(tokens)]) if len(tokens) > 1 else None
-    return {"id": t.id, "seats": seats, "spectator_link": link(t.id), "hotseat_link": hot}
+    return {"id": t.id, "seats": out, "spectator_link": link(t.id), "hotseat_link": hot}
 
 
 RENDERER_DATA = ("terms", "components", "cards", "rules", "about")

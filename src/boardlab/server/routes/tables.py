@@ -10,6 +10,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 from slowapi import Limiter
 
+from .. import seats
 from ..deps import OPTIONAL_AUTH, At, Lang, Seat, SiteAt, api_errors, site_errors, site_of, state_response
 from ..errors import ApiError
 from ..limits import Limits
@@ -74,7 +75,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
     async def seat_to_bot(body: BotIn, request: Request, at: At, seat: Seat, lang: Lang = "en") -> Response:
         """Let a bot take a seat: your own (you leave), a free one, or one whose player is away."""
         t, by = await at.seated()
-        await at.svc.to_bot(t, by, seat, body.bot)
+        await seats.to_bot(at.svc, t, by, seat, body.bot)
         return state_response(at.svc.encoded(t, by, lang_of(lang)))
 
     @r.post(
@@ -89,7 +90,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         t, by = await at.seated()
         if by != seat:
             raise ApiError(403, "not_your_seat", "only the seat's own token can take it back")
-        await at.svc.to_human(t, seat)
+        await seats.to_human(at.svc, t, seat)
         return state_response(at.svc.encoded(t, by, lang_of(lang)))
 
     @r.post("/api/tables/{table_id}/seats/{seat}/expel", tags=["seats"], responses=site_errors(401, 403, 404, 409))
