@@ -97,5 +97,7 @@ def test_every_page_head_comes_from_the_one_template() -> None:
         head = HEAD.substitute(title=title)
         assert served.startswith(head) and served.count("<head>") == 1, page
         body = served[len(head):]
-        assert body.startswith("<body>") and body == (WEB / page).read_text("utf-8").partition("</head>\n")[2]
-        assert served == (WEB / page).read_text("utf-8"), page  # the same HTML as before the template
+        text = (WEB / page).read_text("utf-8")
+        assert body.startswith("<body>") and body == (text.partition("</head>\n")[2] or text)
+        if "<head>" in text:  # a page file that still has its own head: the same HTML as before the template
+            assert served == text, page
