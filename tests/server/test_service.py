@@ -16,8 +16,9 @@ import toygame  # noqa: F401  (registers "tally")
 from boardlab.server.botpool import FairPool
 from boardlab.server.bots import BotRunner
 from boardlab.server.db import log_t
+from boardlab.server.errors import ApiError
+from boardlab.server.service import TableService
 from boardlab.server.store import Store
-from boardlab.server.tables import ApiError, TableService
 
 
 class FlakyStore(Store):
@@ -204,14 +205,13 @@ def test_fair_queue_keeps_the_pace_without_idling_the_worker() -> None:
     queue holds a worker only while it computes, so two such decisions on one worker take about one
     pace, not two (holding the slot through the pace left the worker idle: 28 bot moves in 30 s)."""
     from boardlab.server.botpool import fair_choose
-    from boardlab.server.bots import BotJob
-    from boardlab.server.tables import _game_modules
+    from boardlab.server.bots import BotJob, game_modules
 
     runner = BotRunner(workers=1, executor="thread", seconds=0.3)
     pace = runner.pace("any")
 
     def job(seed: int) -> BotJob:
-        return BotJob("tally", _game_modules(), 2, seed, {"target": 30}, (), 0, "greedy", seed, runner.seconds)
+        return BotJob("tally", game_modules(), 2, seed, {"target": 30}, (), 0, "greedy", seed, runner.seconds)
 
     async def main() -> list[float]:
         pool = FairPool(1)

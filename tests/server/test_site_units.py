@@ -6,7 +6,7 @@ import pytest
 
 from boardlab.server import clocks, ratings
 from boardlab.server.accounts import Throttle, check_name, check_password, name_key
-from boardlab.server.tables import ApiError
+from boardlab.server.errors import ApiError
 
 
 def test_real_time_clock_bank_per_move_and_cap() -> None:
@@ -83,3 +83,21 @@ def test_names_and_passwords() -> None:
 
 def test_sign_in_delays_grow_and_are_capped() -> None:
     assert [Throttle.delay(n) for n in range(8)] == [0, 0, 0, 1, 2, 4, 8, 8]
+
+
+def test_every_page_head_comes_from_the_one_template() -> None:
+    """Every HTML page is served with the head of server/templates/head.html and the body of its file
+    in web/: the same bytes as the file itself while the files still carry that head."""
+    from boardlab.server.deps import WEB
+    from boardlab.server.routes.pages import HEAD, TITLES, page_html
+
+    assert set(TITLES) == {p.name for p in WEB.glob("*.html")}
+    for page, title in TITLES.items():
+        served = page_html(WEB, page)
+        head = HEAD.substitute(title=title)
+        assert served.startswith(head) and served.count("<head>") == 1, page
+        body = served[len(head):]
+        text = (WEB / page).read_text("utf-8")
+        assert body.startswith("<body>") and body == (text.partition("</head>\n")[2] or text)
+        if "<head>" in text:  # a page file that still has its own head: the same HTML as before the template
+            assert served == text, page

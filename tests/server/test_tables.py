@@ -9,7 +9,7 @@ import pytest
 
 from boardlab.core import get_game
 from boardlab.server import policy
-from boardlab.server.tables import TableLog, _entry
+from boardlab.server.table import TableLog, make_entry
 
 
 def _played(game_name: str, players: int, moves: int, seed: int = 3) -> list[tuple[object, object, int]]:
@@ -28,7 +28,8 @@ def _played(game_name: str, players: int, moves: int, seed: int = 3) -> list[tup
 
 def test_log_rows_are_untracked_by_the_garbage_collector() -> None:
     game = get_game("cacao")
-    log = TableLog(_entry(game, n, seat, a, before, 3) for n, (before, a, seat) in enumerate(_played("cacao", 3, 60)))
+    played = enumerate(_played("cacao", 3, 60))
+    log = TableLog(make_entry(game, n, seat, a, before, 3) for n, (before, a, seat) in played)
     gc.collect()
     assert len(log) == 60
     assert not any(gc.is_tracked(row) for row in log._rows)
@@ -42,7 +43,7 @@ def test_entries_show_each_viewer_only_what_it_may_read(game_name: str, players:
     game = get_game(game_name)
     hidden = 0
     for n, (before, action, seat) in enumerate(_played(game_name, players, 80)):
-        e = _entry(game, n, seat, action, before, players)
+        e = make_entry(game, n, seat, action, before, players)
         assert e.notation == str(action)
         for viewer in policy.viewers(players):
             may = viewer == seat or game.action_visible(before, action, viewer)

@@ -22,7 +22,7 @@ from srvkit import Server, auth, db_url_for, make_table
 
 from boardlab.core import get_game
 from boardlab.server.db import make_engine, metadata, migrate
-from boardlab.server.tables import hash_token
+from boardlab.server.tokens import hash_token
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "src" / "boardlab" / "server" / "migrations"
 OLD_SEED = 2**63 - 1  # the widest seed the BIGINT column held

@@ -31,8 +31,8 @@ from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatc
 from fastapi import Request, Response
 from sqlalchemy.engine import Connection
 
+from .errors import ApiError
 from .sitedb import sessions_t, users_t
-from .tables import ApiError
 
 COOKIE = "bl_session"
 SESSION_DAYS = 30

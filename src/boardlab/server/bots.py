@@ -46,6 +46,15 @@ def known_bot_kinds() -> list[str]:
     return [*kinds, *LEVELS]
 
 
+def game_modules() -> tuple[str, ...]:
+    """Modules that register the games, so bot worker processes know every game this one knows."""
+    from boardlab.core import games
+    from boardlab.core.registry import _GAMES
+
+    games()
+    return tuple(sorted({type(g).__module__ for g in _GAMES.values()}))
+
+
 @dataclass(frozen=True)
 class BotJob:
     """Everything a worker needs to decide, as plain picklable values."""

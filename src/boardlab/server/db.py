@@ -14,7 +14,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 
-metadata = sa.MetaData()
+from .dbmeta import metadata
 
 tables_t = sa.Table(
     "bl_tables",

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from starlette.requests import Request
 
+from .errors import ApiError
+
 
 def _env_int(name: str, default: int) -> int:
     return int(os.environ.get(name, str(default)))
@@ -120,3 +122,17 @@ class Holdings:
             d[client].discard(table)
             if not d[client]:
                 del d[client]
+
+    def check_caps(self, client: str, lobby: bool, thinking_bots: bool, lim: Limits) -> None:
+        """429 when this client already holds as many unfinished tables of a kind as it may."""
+        for over, what, n in (
+            (len(self.tables.get(client, ())) >= lim.max_tables, "unfinished tables", lim.max_tables),
+            (lobby and len(self.lobby.get(client, ())) >= lim.max_lobby, "tables in the lobby", lim.max_lobby),
+            (
+                thinking_bots and len(self.bots.get(client, ())) >= lim.max_bot_tables,
+                "unfinished tables with thinking bots",
+                lim.max_bot_tables,
+            ),
+        ):
+            if over:
+                raise ApiError(429, "too_many_tables", f"one client may hold at most {n} {what}; finish some first")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from .db import metadata
+from .dbmeta import metadata
 
 users_t = sa.Table(
     "bl_users",

@@ -1,0 +1,128 @@
+"""Results and ratings: what a finished table records (results per seat, new ratings of a rated
+table) and what the profiles read back. The rating arithmetic is in ratings.py."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from . import ratings
+from .service import TableService
+from .sitedb import ratings_t, results_t
+from .siteinfo import SiteInfo, player_key, site_row, write_site_row
+from .table import Table
+
+log = logging.getLogger("boardlab.server")
+
+
+async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
+    """A finished table's results (every seat with a player key) and, for a rated table, new ratings:
+    committed together; the table's state message then shows the new ratings."""
+    if info.rated_done:
+        return
+    info.rated_done = True
+    try:
+        scores = t.state.scores()
+        totals = [float(getattr(s, "total", 0) or 0) for s in scores]
+    except Exception:
+        totals = [0.0] * t.players
+    winners = list(t.state.winners() or [])
+    ranking = ratings.ranks(totals, winners, info.leavers)
+    keys = [player_key(t, info, s) for s in range(t.players)]
+    rated_seats = [s for s in range(t.players) if keys[s] is not None]
+    rated = info.rated and len([k for k in keys if k and k.startswith("u:")]) >= 1 and len(rated_seats) >= 2
+    game = t.game.name
+    row = site_row(t.id, info)
+    stored = info.stored
+    info.stored = True
+
+    def write(conn: Connection) -> dict[int, int]:
+        now = time.time()
+        old: dict[str, tuple[float, float, int, int]] = {}
+        for s in rated_seats:
+            k = keys[s]
+            r = conn.execute(
+                sa.select(ratings_t).where(ratings_t.c.player == k, ratings_t.c.game == game)
+            ).first()
+            old[k] = (r.mu, r.sigma, r.games, r.wins) if r else (ratings.MU, ratings.SIGMA, 0, 0)
+        shown_after: dict[int, int] = {}
+        new: list[tuple[float, float]] = []
+        if rated:
+            sub = [s for s in rated_seats]
+            new = ratings.rate([old[keys[s]][:2] for s in sub], [ranking[s] for s in sub])
+        for i, s in enumerate(rated_seats):
+            k = keys[s]
+            mu, sigma, games_n, wins = old[k]
+            before = ratings.shown(mu, sigma)
+            after = before
+            if rated:
+                nmu, nsig = new[i]
+                after = ratings.shown(nmu, nsig)
+                vals = {"mu": nmu, "sigma": nsig, "games": games_n + 1, "wins": wins + (ranking[s] == 1),
+                        "updated_at": now}
+                if games_n or conn.execute(
+                    sa.select(ratings_t.c.player).where(ratings_t.c.player == k, ratings_t.c.game == game)
+                ).first():
+                    conn.execute(
+                        ratings_t.update().where(ratings_t.c.player == k, ratings_t.c.game == game).values(**vals)
+                    )
+                else:
+                    conn.execute(ratings_t.insert().values(player=k, game=game, **vals))
+            shown_after[s] = after
+            conn.execute(
+                results_t.insert().values(
+                    table_id=t.id, seat=s, player=k, game=game, rank=ranking[s],
+                    score=totals[s] if s < len(totals) else None, rated=rated,
+                    before=before if rated else None, after=after if rated else None, created_at=now,
+                )
+            )
+        row["rated_done"] = True
+        write_site_row(conn, t.id, row, stored)
+        return shown_after
+
+    try:
+        shown_after = await svc.store.write(write)
+    except Exception:
+        log.exception("cannot store the results of table %s", t.id)
+        info.rated_done = False
+        return
+    if rated:
+        info.ratings.update(shown_after)
+        svc.broadcast(t)
+
+
+def profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
+    # results before ratings: a game's result and its rating are committed together, and each statement may
+    # see a newer commit than the one before it (no snapshot across statements), so reading the ratings last
+    # never shows a rated result without its rating
+    played = conn.execute(
+        sa.select(results_t.c.game, sa.func.count(), sa.func.sum(sa.case((results_t.c.rank == 1, 1), else_=0)))
+        .where(results_t.c.player == key)
+        .group_by(results_t.c.game)
+    ).all()
+    games: dict[str, dict[str, Any]] = {}
+    for r in conn.execute(sa.select(ratings_t).where(ratings_t.c.player == key)):
+        games[r.game] = {"game": r.game, "rating": ratings.shown(r.mu, r.sigma), "rated_games": r.games,
+                         "played": 0, "won": 0}
+    for r in played:
+        g = games.setdefault(r[0], {"game": r[0], "rating": None, "rated_games": 0, "played": 0, "won": 0})
+        g["played"], g["won"] = int(r[1]), int(r[2] or 0)
+    recent = [
+        {"table": r.table_id, "game": r.game, "rank": r.rank, "score": r.score, "rated": bool(r.rated),
+         "before": r.before, "after": r.after, "at": r.created_at}
+        for r in conn.execute(
+            sa.select(results_t).where(results_t.c.player == key).order_by(results_t.c.created_at.desc()).limit(20)
+        )
+    ]
+    return {"name": name, "games": sorted(games.values(), key=lambda g: g["game"]), "recent": recent}
+
+
+def bot_ratings(conn: Connection) -> dict[str, Any]:
+    out: dict[str, dict[str, int]] = {}
+    for r in conn.execute(sa.select(ratings_t).where(ratings_t.c.player.like("bot:%"))):
+        out.setdefault(r.game, {})[r.player[4:]] = ratings.shown(r.mu, r.sigma)
+    return {"ratings": out}

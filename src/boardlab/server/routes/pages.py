@@ -1,0 +1,68 @@
+"""The HTML pages of the site. Every page's head (doctype, charset, viewport, title, style sheet, icon)
+comes from one template, server/templates/head.html; the page file in web/ gives the rest (its body).
+A page file that still carries a head of its own has it replaced by the template's."""
+
+from __future__ import annotations
+
+import functools
+import html
+import importlib.resources
+from pathlib import Path
+from string import Template
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+
+TITLES = {
+    "index.html": "boardlab",
+    "table.html": "boardlab",
+    "replay.html": "boardlab replay",
+    "signin.html": "boardlab",
+    "me.html": "boardlab",
+    "profile.html": "boardlab",
+    "how.html": "boardlab",
+}
+"""Every page the site serves, with its title."""
+
+HEAD = Template(importlib.resources.files("boardlab.server").joinpath("templates/head.html").read_text("utf-8"))
+
+
+def page_html(web: Path, page: str) -> str:
+    """The page as served: the head from the template, then the page file's body."""
+    path = web / page
+    return _render(str(path), path.stat().st_mtime_ns, TITLES[page])
+
+
+@functools.lru_cache(maxsize=32)
+def _render(path: str, _mtime_ns: int, title: str) -> str:
+    text = Path(path).read_text("utf-8")
+    _own_head, sep, body = text.partition("</head>\n")
+    return HEAD.substitute(title=html.escape(title)) + (body if sep else text)
+
+
+def router(web: Path) -> APIRouter:
+    r = APIRouter()
+
+    # the site's pages (one handler: one rate-limit bucket, as before)
+    for path, page in (("/signin", "signin.html"), ("/me", "me.html"), ("/u/{name}", "profile.html"),
+                       ("/how/{game}", "how.html")):
+        def make(page: str = page) -> Any:
+            async def serve_page() -> HTMLResponse:
+                return HTMLResponse(page_html(web, page))
+            return serve_page
+        r.add_api_route(path, make(), include_in_schema=False, methods=["GET"])
+
+    @r.get("/", include_in_schema=False)
+    async def lobby_page() -> HTMLResponse:
+        return HTMLResponse(page_html(web, "index.html"))
+
+    @r.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> HTMLResponse:
+        return HTMLResponse(page_html(web, "table.html"))
+
+    @r.get("/r/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> HTMLResponse:
+        return HTMLResponse(page_html(web, "replay.html"))
+
+    return r

@@ -1,0 +1,35 @@
+"""Ratings: a player's profile (ratings and results per game, recent tables) and the bots' ratings.
+What a finished table records is in server/results.py; the arithmetic in server/ratings.py."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi import Path as PathParam
+from fastapi.responses import JSONResponse
+
+from ..deps import site_errors, site_of
+from ..errors import ApiError
+from ..results import bot_ratings as read_bot_ratings
+from ..results import profile as read_profile
+
+NAME = PathParam(min_length=1, max_length=60)
+
+
+def router() -> APIRouter:
+    r = APIRouter()
+
+    @r.get("/api/users/{name}", tags=["accounts"], responses=site_errors(404))
+    async def profile(request: Request, name: str = NAME) -> JSONResponse:
+        """A player's profile: ratings and results per game, recent tables."""
+        site = site_of(request)
+        row = await site.accounts.find(name)
+        if row is None:
+            raise ApiError(404, "no_user", "no such player")
+        return JSONResponse(await site.store.read(lambda c: read_profile(c, f"u:{row.id}", row.name)))
+
+    @r.get("/api/bots/ratings", tags=["accounts"], responses=site_errors())
+    async def bot_ratings(request: Request) -> JSONResponse:
+        """The bots' ratings per game and level (how strong "hard" really is)."""
+        return JSONResponse(await site_of(request).store.read(read_bot_ratings))
+
+    return r

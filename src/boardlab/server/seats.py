@@ -1,0 +1,119 @@
+"""Seat changes at a table: joining a free seat, a bot standing in for a seat and its player taking it
+back, and each seat's place at the rematch. Each change is made under the table's lock, committed,
+then pushed (as every change of the tables service, service.py)."""
+
+from __future__ import annotations
+
+import hmac
+import time
+
+from .bots import known_bot_kinds
+from .errors import ApiError
+from .limits import bad_text
+from .service import TableService
+from .table import Table
+from .tabledb import seat_update
+from .tokens import hash_token, new_token, rematch_token
+
+
+async def join(svc: TableService, t: Table, seat: int | None, name: str | None) -> tuple[int, str]:
+    if name and bad_text(name):
+        raise ApiError(400, "bad_name", "names may not hold control characters")
+    async with t.lock:
+        free = [s.seat for s in t.seats if s.kind == "open"]
+        if t.over or not free:
+            raise ApiError(409, "no_free_seat", "this table has no free seat")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise ApiError(409, "no_free_seat", f"seat {seat} is not free")
+        token = new_token()
+        s = t.seats[seat]
+        new_name = (name or "").strip()[:40] or s.name
+        await svc.store.write(
+            seat_update(t.id, seat, kind="human", bot=None, name=new_name, token_hash=hash_token(token))
+        )
+        s.kind, s.bot, s.name, s.token_hash = "human", None, new_name, hash_token(token)
+        if not any(x.kind == "open" for x in t.seats):
+            svc.holdings.unlist(t.id)
+        svc.touch(t, seat)
+        svc.kick(t)
+        svc.broadcast(t)
+        return seat, token
+
+async def to_bot(svc: TableService, t: Table, by: int, seat: int, bot: str) -> None:
+    """Let a bot take `seat` so the others can finish: its holder may always do it; another
+    seated player may when the seat is free or its holder has been away `absent_grace` seconds."""
+    if bot not in known_bot_kinds():
+        raise ApiError(400, "bad_bot", f"unknown bot {bot!r}; known: {', '.join(known_bot_kinds())}")
+    async with t.lock:
+        if not 0 <= seat < t.players:
+            raise ApiError(404, "no_seat", f"no seat {seat}")
+        s = t.seats[seat]
+        if t.over:
+            raise ApiError(409, "game_over", "the game is over")
+        if s.kind == "bot":
+            raise ApiError(409, "already_bot", f"seat {seat} is already a bot")
+        away = time.monotonic() - s.last_seen
+        if by != seat and s.kind == "human" and (s.connected or away < svc.absent_grace):
+            raise ApiError(
+                409,
+                "seat_present",
+                f"seat {seat} is present (or left less than "
+                f"{svc.absent_grace:g} s ago); it can't be replaced now",
+            )
+        await svc.store.write(
+            seat_update(t.id, seat, kind="bot", bot=bot, name=s.name, token_hash=s.token_hash)
+        )
+        s.kind, s.bot = "bot", bot
+        if bot != "random":
+            svc.holdings.mark_bots(t.id)
+        if svc.hooks is not None:
+            svc.hooks.seat_to_bot(t, by, seat)
+        svc.kick(t)
+        svc.broadcast(t)
+
+async def to_human(svc: TableService, t: Table, seat: int) -> None:
+    """The holder of a seat's token takes it back from the bot that replaced them."""
+    async with t.lock:
+        s = t.seats[seat]
+        if s.kind != "bot" or s.token_hash is None:
+            raise ApiError(409, "not_bot", f"seat {seat} is not a bot standing in for you")
+        await svc.store.write(
+            seat_update(t.id, seat, kind="human", bot=None, name=s.name, token_hash=s.token_hash)
+        )
+        s.kind, s.bot = "human", None
+        svc.touch(t, seat)
+        svc.broadcast(t)
+
+async def rematch(svc: TableService, t: Table, seat: int, token: str) -> tuple[Table, str]:
+    """The rematch table (created by the first who asks) and this seat's token there."""
+    if not t.over:
+        raise ApiError(409, "not_over", "a rematch needs a finished game")
+    async with t.lock:
+        if t.rematch_id is None:
+            specs = [
+                {
+                    "kind": "bot" if s.kind == "bot" else ("open" if s.kind == "open" else "human"),
+                    "bot": s.bot,
+                    "name": s.name,
+                }
+                for s in t.seats
+            ]
+            new, _ = await svc.create(t.game.name, t.players, t.options, specs, t.public, rematch_of=t)
+            t.rematch_id = new.id
+            svc.broadcast(t)
+    new = await svc.get(t.rematch_id)
+    mine = rematch_token(token, new.id)
+    async with new.lock:
+        s = new.seats[seat]
+        if s.kind == "human" and s.token_hash is None:
+            await svc.store.write(
+                seat_update(
+                    new.id, seat, kind="human", bot=None, name=s.name, token_hash=hash_token(mine)
+                )
+            )
+            s.token_hash = hash_token(mine)
+        elif s.token_hash is None or not hmac.compare_digest(s.token_hash, hash_token(mine)):
+            raise ApiError(409, "no_rematch_seat", "your seat at the rematch is not a human seat")
+    return new, mine

@@ -1,0 +1,527 @@
+"""The tables service: the in-memory cache of live tables, their persistence and their push.
+
+HTTP and WebSocket handlers stay thin and call this module. Every change to a table happens under
+that table's asyncio lock (so racing tabs are serialised and the loser gets a clean 409), is
+committed to the database before it is acknowledged, and is then pushed to every connection, each
+getting the view of its own seat only.
+"""
+
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable
+from typing import Any
+
+import orjson
+
+from boardlab.core import (
+    ActionParseError,
+    BoardlabError,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    UnknownGameError,
+    get_game,
+)
+from boardlab.core.rng import new_seed
+
+from . import policy
+from .botpool import FairPool, fair_choose
+from .bots import BotJob, BotRunner, game_modules, known_bot_kinds, random_choice
+from .conn import Conn
+from .errors import ApiError
+from .limits import Holdings, Limits, bad_text
+from .store import Store
+from .table import (
+    Seat,
+    Table,
+    TableLog,
+    Viewer,
+    build_table,
+    entry_json,
+    make_entry,
+    network_options,
+    replay_state,
+    state_message,
+)
+from .tabledb import append_row, insert_table, load_rows, log_row, open_rows, tables_with_bots
+from .tokens import hash_token, new_token
+
+log = logging.getLogger("boardlab.server")
+
+MAX_ACTION_CHARS = 200
+MAX_CACHED = int(os.environ.get("BOARDLAB_MAX_CACHED_TABLES", "5000"))
+
+
+class TableService:
+    """Owns the cache of live tables, the store and the bot runner."""
+
+    def __init__(self, store: Store, bots: BotRunner, absent_grace: float | None = None) -> None:
+        self.store = store
+        self.bots = bots
+        self.absent_grace = (
+            absent_grace if absent_grace is not None else float(os.environ.get("BOARDLAB_ABSENT_GRACE", "60"))
+        )
+        self.bot_delay = float(os.environ.get("BOARDLAB_BOT_DELAY", "0"))
+        self.limits = Limits.from_env()
+        self.holdings = Holdings()  # per-client caps (server/limits.py)
+        self.bot_pool = FairPool(int(getattr(bots.pool, "_max_workers", 1)))  # fair share per client
+        self.hooks: Any = None  # the site around the games (server/site.py): clocks, ratings, accounts
+        self._tables: OrderedDict[str, Table] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[Table]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- loading ------------------------------------------------------------------------------------
+    async def get(self, table_id: str) -> Table:
+        t = self._tables.get(table_id)
+        if t is not None:
+            self._tables.move_to_end(table_id)
+            return t
+        if len(table_id) > 64:
+            raise ApiError(404, "no_table", "no such table")
+        fut = self._loading.get(table_id)
+        if fut is None:
+            fut = asyncio.get_running_loop().create_future()
+            self._loading[table_id] = fut
+            try:
+                rows = await self.store.read(lambda c: load_rows(c, table_id))
+                t = await asyncio.to_thread(build_table, rows) if rows else None
+            except Exception as e:
+                fut.set_exception(e)
+                fut.exception()  # mark retrieved
+                raise
+            finally:
+                self._loading.pop(table_id, None)
+            if t is None:
+                fut.set_exception(ApiError(404, "no_table", "no such table"))
+                fut.exception()
+                raise ApiError(404, "no_table", "no such table")
+            self._remember(t)
+            fut.set_result(t)
+            self.kick(t)
+            return t
+        return await fut
+
+    def _remember(self, t: Table) -> None:
+        self._tables[t.id] = t
+        if len(self._tables) > MAX_CACHED:
+            for tid, old in list(self._tables.items())[: len(self._tables) - MAX_CACHED]:
+                if not old.conns and not old.thinking and not old.lock.locked():
+                    del self._tables[tid]
+
+    async def resume(self) -> int:
+        """After a (re)start, load every unfinished table with a bot seat so its bots carry on."""
+        ids = await self.store.read(tables_with_bots)
+        for tid in ids:
+            try:
+                await self.get(tid)
+            except Exception:
+                log.exception("cannot resume table %s", tid)
+        return len(ids)
+
+    # -- creation -----------------------------------------------------------------------------------
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seat_specs: list[dict[str, Any]],
+        public: bool,
+        rematch_of: Table | None = None,
+        client: str | None = None,
+    ) -> tuple[Table, dict[int, str]]:
+        """Create a table; returns it with the clear tokens of its human seats (shown once).
+        `client` (who asks) is held to the per-client caps of server/limits.py."""
+        try:
+            game = get_game(game_name)
+        except UnknownGameError as e:
+            raise ApiError(404, "no_game", str(e)) from None
+        if len(seat_specs) != players:
+            raise ApiError(
+                400, "bad_seats", f"{players} players need {players} seat descriptions, not {len(seat_specs)}"
+            )
+        allowed = network_options(game)
+        for key in options:
+            if key not in allowed:
+                raise ApiError(
+                    400,
+                    "bad_config",
+                    f"option {key!r} cannot be set from the network "
+                    f"(allowed: {', '.join(sorted(allowed)) or 'none'})",
+                )
+        # 128 secret bits: selects core/rng.py's wide generator, whose draws do not give the seed away (a
+        # 64-bit SplitMix64 state is read off its outputs); never sent to anyone, not even after the game
+        seed = new_seed()
+        try:
+            state = game.new_game(players, seed, **options)
+        except ConfigError as e:
+            raise ApiError(400, "bad_config", str(e)) from None
+        except (TypeError, ValueError) as e:
+            raise ApiError(400, "bad_config", f"bad options: {e}") from None
+        try:
+            options_json = json.dumps(options, sort_keys=True)
+        except (TypeError, ValueError):
+            raise ApiError(400, "bad_config", "options must be JSON values") from None
+        bots = known_bot_kinds()
+        tokens: dict[int, str] = {}
+        seats: list[Seat] = []
+        for i, spec in enumerate(seat_specs):
+            kind = spec.get("kind", "human")
+            name = (spec.get("name") or "").strip()[:40] or f"#{i + 1}"
+            if kind == "bot":
+                bot = spec.get("bot") or "random"
+                if bot not in bots:
+                    raise ApiError(400, "bad_seats", f"unknown bot {bot!r}; known: {', '.join(bots)}")
+                seats.append(Seat(i, "bot", bot, name if spec.get("name") else f"{bot} bot", None))
+            elif kind == "human":
+                if rematch_of is None:
+                    tokens[i] = new_token()
+                seats.append(Seat(i, "human", None, name, hash_token(tokens[i]) if i in tokens else None))
+            elif kind == "open":
+                seats.append(Seat(i, "open", None, name, None))
+            else:
+                raise ApiError(400, "bad_seats", f"seat kind must be human, open or bot, not {kind!r}")
+        if any(bad_text(s.name) for s in seats):
+            raise ApiError(400, "bad_name", "names may not hold control characters")
+        lobby = public and any(s.kind == "open" for s in seats)
+        thinking_bots = any(s.kind == "bot" and s.bot != "random" for s in seats)
+        if client is not None:
+            self.holdings.check_caps(client, lobby, thinking_bots, self.limits)
+        tid = secrets.token_urlsafe(9)
+        now = time.time()
+        t = Table(
+            tid,
+            game,
+            players,
+            seed,
+            options,
+            public,
+            "finished" if state.is_over else "playing",
+            rematch_of.id if rematch_of else None,
+            None,
+            seats,
+            state,
+            TableLog(),
+            0,
+        )
+
+        await self.store.write(insert_table(t, options_json, now))
+        if client is not None and t.status == "playing":
+            self.holdings.add(client, tid, lobby, thinking_bots)
+        self._remember(t)
+        if self.hooks is not None:
+            self.hooks.created(t)
+        self.kick(t)
+        return t, tokens
+
+    # -- auth ---------------------------------------------------------------------------------------
+    @staticmethod
+    def require_seat(t: Table, token: str | None) -> int:
+        if not token:
+            raise ApiError(401, "no_token", "this needs a seat token (Authorization: Bearer <token>)")
+        seat = t.seat_of(token)
+        if seat is None:
+            raise ApiError(403, "bad_token", "this token holds no seat at this table")
+        return seat
+
+    # -- playing ------------------------------------------------------------------------------------
+    async def act(
+        self, t: Table, seat: int, move: int, text: str, lang: str | None = "en"
+    ) -> str | None:
+        """Play `text` for `seat` if the table is at `move`; committed before this returns. With a
+        language, returns the seat's new state message (JSON text, shared with the push)."""
+        if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+            raise ApiError(413, "too_long", f"an action is at most {MAX_ACTION_CHARS} characters")
+        if bad_text(text):
+            raise ApiError(400, "bad_action", "an action may not hold control characters")
+        return await _shielded(self._act(t, seat, move, text, lang, by_bot=False))
+
+    async def _act(
+        self, t: Table, seat: int, move: int, text: str, lang: str | None, by_bot: bool
+    ) -> str | None:
+        async with t.lock:
+            if move != t.version:
+                raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
+            if t.over:
+                raise ApiError(409, "game_over", "the game is over")
+            if not by_bot and t.seats[seat].kind != "human":
+                raise ApiError(409, "not_human", f"seat {seat} is played by a bot now")
+            if t.state.current_player != seat:
+                raise ApiError(
+                    409,
+                    "not_your_turn",
+                    f"seat {seat} cannot act now: seat {t.state.current_player} is to decide",
+                )
+            try:
+                action = t.game.parse_action(t.state, text)
+            except ActionParseError as e:
+                raise ApiError(400, "bad_action", str(e)) from None
+            except BoardlabError as e:
+                raise ApiError(400, "bad_action", str(e)) from None
+            except Exception:
+                raise ApiError(400, "bad_action", f"cannot read {text[:60]!r} as an action") from None
+            # apply to a copy; readers keep seeing the committed state until the move is stored
+            before = t.state
+            after = before.clone()
+            try:
+                after.apply(action, seat)
+            except NotYourTurnError as e:
+                raise ApiError(409, "not_your_turn", str(e)) from None
+            except GameOverError as e:
+                raise ApiError(409, "game_over", str(e)) from None
+            except IllegalActionError as e:
+                raise ApiError(422, "illegal_action", str(e)) from None
+            n = t.version
+            over = after.is_over
+            try:
+                entry = make_entry(t.game, n, seat, action, before, t.players, after)
+                await self.store.write(append_row(t.id, n, seat, "act", str(action), over))
+            except BaseException as e:
+                if not isinstance(e, Exception):
+                    self._forget(t)
+                    raise
+                log.exception("cannot store a move at table %s", t.id)
+                await self._settle(t, n, seat, "act", str(action), "move")  # stored after all? go on
+            t.state = after  # the swap, version and log entry change together (no await in between)
+            t.version += 1
+            t.entries.append(entry)
+            if over:
+                t.status = "finished"
+                self.holdings.finish(t.id)
+            self.touch(t, seat)
+            if self.hooks is not None:
+                self.hooks.after_move(t, seat, by_bot)
+            self.kick(t)
+            self.broadcast(t)
+            return None if lang is None else self.encoded(t, seat, lang)
+
+    async def undo(self, t: Table, seat: int, move: int, lang: str = "en") -> str:
+        return await _shielded(self._undo(t, seat, move, lang))
+
+    async def _undo(self, t: Table, seat: int, move: int, lang: str) -> str:
+        async with t.lock:
+            if move != t.version:
+                raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
+            if t.over:
+                raise ApiError(409, "game_over", "the game is over")
+            if not t.entries or t.entries[-1].seat != seat or t.state.current_player != seat:
+                raise ApiError(
+                    409, "no_undo", "only your own last action, during your own turn, can be undone"
+                )
+            if self.hooks is not None:
+                self.hooks.check_undo(t)
+            last = t.entries[-1]
+            before = replay_state(t, t.entries.upto(len(t.entries) - 1))
+            after = t.state
+            action = t.game.parse_action(before, last.notation)
+            if not await asyncio.to_thread(policy.undo_allowed, t.game, before, action, after):
+                raise ApiError(
+                    409,
+                    "undo_barrier",
+                    "that action revealed information or involved chance; it cannot be undone",
+                )
+            try:
+                await self.store.write(append_row(t.id, t.version, seat, "undo", str(last.n), False))
+            except Exception:
+                log.exception("cannot store an undo at table %s", t.id)
+                await self._settle(t, t.version, seat, "undo", str(last.n), "undo")
+            t.version += 1
+            t.entries.pop()
+            t.state = before
+            self.touch(t, seat)
+            self.kick(t)
+            self.broadcast(t)
+            return self.encoded(t, seat, lang)
+
+    async def _settle(self, t: Table, n: int, seat: int, kind: str, text: str, what: str) -> None:
+        """A write failed: was it committed anyway (the connection can die after the commit, before
+        its answer)? Read the log row back. Stored: return, and the caller goes on as if the write
+        had succeeded. Not stored: 503 "nothing changed", which is then true. Cannot tell (the database
+        does not answer): 503 saying so; the table is rebuilt from the database when it answers."""
+        try:
+            row = await self.store.read(lambda c: log_row(c, t.id, n))
+        except Exception:
+            log.exception("cannot read back log row %s of table %s", n, t.id)
+            self._forget(t)
+            raise ApiError(
+                503,
+                "storage_unknown",
+                f"the database did not answer: the {what} may or may not have been stored; reload the table",
+            ) from None
+        if row is not None and (row.seat, row.kind, row.text) == (seat, kind, text):
+            log.warning("log row %s of table %s was committed although the write reported an error", n, t.id)
+            return
+        self._forget(t)
+        raise ApiError(503, "storage", f"the {what} could not be stored; nothing changed")
+
+    def _forget(self, t: Table) -> None:
+        """After a failed commit the memory may disagree with the database: drop the cached table
+        (its clients reconnect and it is rebuilt from the log, the source of truth)."""
+        if self._tables.get(t.id) is t:
+            del self._tables[t.id]
+        t.state = replay_state(t, t.entries.upto())
+        for c in list(t.conns):
+            c.close()
+
+    # -- views --------------------------------------------------------------------------------------
+    def encoded(self, t: Table, viewer: Viewer, lang: str) -> str:
+        """The state message for `viewer` as JSON text, computed once per version and seat."""
+        if t._cache_version != t.version or len(t._cache) > 64:
+            t._cache.clear()
+            t._cache_version = t.version
+        key = (viewer, lang)
+        text = t._cache.get(key)
+        if text is None:
+            msg = state_message(t, viewer, lang)
+            if self.hooks is not None:
+                self.hooks.extend(t, viewer, msg)
+            text = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()  # hot path
+            t._cache[key] = text
+        return text
+
+    def broadcast(self, t: Table) -> None:
+        t._cache_version = -1
+        for c in list(t.conns):
+            for v in c.seats:
+                c.push(self.encoded(t, v, c.lang))
+
+    def log_for(self, t: Table, viewer: Viewer, lang: str, upto: int | None = None) -> list[dict[str, Any]]:
+        return [entry_json(t, e, viewer, lang) for e in t.entries.upto(upto)]
+
+    def replay_step(self, t: Table, viewer: Viewer, step: int, lang: str) -> dict[str, Any]:
+        """The position after `step` effective actions of a finished game, as `viewer` saw it."""
+        if not t.over:
+            raise ApiError(409, "not_over", "the replay viewer is for finished games")
+        total = len(t.entries)
+        if not 0 <= step <= total:
+            raise ApiError(400, "bad_step", f"step must be between 0 and {total}")
+        state = replay_state(t, t.entries.upto(step))
+        return {
+            "table": t.id,
+            "game": t.game.name,
+            "seat": viewer,
+            "step": step,
+            "total": total,
+            "current": state.current_player,
+            "view": state.view(viewer),
+            "log": self.log_for(t, viewer, lang, step),
+            "seats": [s.public() for s in t.seats],
+        }
+
+    # -- connections --------------------------------------------------------------------------------
+    def attach(self, t: Table, conn: Conn) -> None:
+        """Only a seat coming online changes what others see (its "connected" flag): then everyone
+        gets the news; otherwise (a spectator, a second tab) only the newcomer gets its state, so
+        1,000 watchers joining cost 1,000 pushes, not 500,000."""
+        t.conns.add(conn)
+        changed = False
+        for v in conn.seats:
+            if v is not None:
+                t.seats[v].connected += 1
+                t.seats[v].last_seen = time.monotonic()
+                changed |= t.seats[v].connected == 1
+        if changed:
+            self.broadcast(t)
+        else:
+            for v in conn.seats:
+                conn.push(self.encoded(t, v, conn.lang))
+
+    def detach(self, t: Table, conn: Conn) -> None:
+        if conn not in t.conns:
+            return
+        t.conns.discard(conn)
+        changed = False
+        for v in conn.seats:
+            if v is not None:
+                t.seats[v].connected -= 1
+                t.seats[v].last_seen = time.monotonic()
+                changed |= t.seats[v].connected == 0
+        if changed:
+            self.broadcast(t)
+
+    @staticmethod
+    def touch(t: Table, seat: int) -> None:
+        t.seats[seat].last_seen = time.monotonic()
+
+    # -- bots ---------------------------------------------------------------------------------------
+    def kick(self, t: Table) -> None:
+        """Start the bot of the seat to move, if it is a bot and not already thinking."""
+        cur = t.state.current_player
+        if cur is None or t.seats[cur].kind != "bot" or cur in t.thinking:
+            return
+        t.thinking.add(cur)
+        task = asyncio.get_running_loop().create_task(self._bot_move(t, cur, t.version))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _bot_move(self, t: Table, seat: int, version: int) -> None:
+        s = t.seats[seat]
+        # independent of the table seed: a bot's (random) moves must not leak bits of the deal; the
+        # move itself is logged, so replays do not need the bot's seed
+        bot_seed = secrets.randbits(62)
+        text: str | None = None
+        try:
+            delay = self.hooks.bot_delay(t, seat) if self.hooks is not None else self.bot_delay
+            if delay:
+                await asyncio.sleep(delay)
+            if s.bot == "random":  # O(1): no need to leave the loop
+                text = str(random_choice(t.state.legal_actions(), bot_seed))
+            else:
+                job = BotJob(
+                    t.game.name,
+                    game_modules(),
+                    t.players,
+                    t.seed,
+                    t.options,
+                    tuple(e.notation for e in t.entries.upto()),
+                    seat,
+                    s.bot or "random",
+                    bot_seed,
+                    self.bots.seconds,
+                )
+                try:
+                    # round-robin over clients (tables without a known creator count as their own)
+                    owner = self.holdings.owner.get(t.id, t.id)
+                    text = await fair_choose(self.bot_pool, self.bots, owner, job)
+                except (TimeoutError, Exception) as e:
+                    log.warning("bot %s at table %s failed (%s); playing a random move", s.bot, t.id, e)
+                    if t.version == version and t.state.current_player == seat:
+                        text = str(random_choice(t.state.legal_actions(), bot_seed))
+        finally:
+            t.thinking.discard(seat)
+        if text is None or t.version != version or t.seats[seat].kind != "bot":
+            self.kick(t)
+            return
+        try:
+            await self._act(t, seat, version, text, None, by_bot=True)
+        except ApiError as e:
+            log.warning("bot move %r refused at table %s: %s", text, t.id, e.detail)
+            self.kick(t)
+        except Exception:
+            log.exception("bot move failed at table %s", t.id)
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        rows = await self.store.read(open_rows)
+        return rows
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for t in self._tables.values():
+            for c in list(t.conns):
+                c.close()
+
+
+async def _shielded(coro: Awaitable[Any]) -> Any:
+    """Run a change to completion even if the client goes away mid-commit (never half-done)."""
+    task = asyncio.ensure_future(coro)
+    return await asyncio.shield(task)
+

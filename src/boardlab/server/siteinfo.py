@@ -1,0 +1,121 @@
+"""What the site keeps per table beside the game (rated, bot level, clock, leavers, accounts per seat,
+shown ratings, chat count), and its rows in the database (schema in sitedb.py)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from . import ratings
+from .db import tables_t
+from .sitedb import chat_t, ratings_t, seat_users_t, site_secret_t, table_site_t, users_t
+from .table import Table
+
+LEVEL_OF = {"random": "easy", "greedy": "medium", "mcts": "hard"}
+
+
+@dataclass
+class SiteInfo:
+    rated: bool = False
+    bot_level: str = "medium"
+    pace: float | None = None  # None: the server default (BOARDLAB_BOT_DELAY)
+    clock: dict[str, Any] | None = None
+    clock_state: dict[str, Any] | None = None
+    leavers: list[int] = field(default_factory=list)
+    rated_done: bool = False
+    stored: bool = False  # has a bl_table_site row
+    users: dict[int, tuple[int, str]] = field(default_factory=dict)  # seat -> (user id, name)
+    ratings: dict[int, int] = field(default_factory=dict)  # seat -> shown rating
+    chat_n: int = 0
+    chat_times: dict[int, list[float]] = field(default_factory=dict)
+    handover: dict[int, float] = field(default_factory=dict)
+
+
+def player_key(t: Table, info: SiteInfo, seat: int) -> str | None:
+    """Who a seat's result belongs to: its account, else the bot level playing it, else nobody."""
+    if seat in info.users:
+        return f"u:{info.users[seat][0]}"
+    s = t.seats[seat]
+    if s.kind == "bot" and seat not in info.leavers:
+        return f"bot:{LEVEL_OF.get(s.bot or '', s.bot)}"
+    return None
+
+
+
+def read_secret(conn: Connection) -> bytes:
+    r = conn.execute(sa.select(site_secret_t.c.secret).where(site_secret_t.c.id == 1)).first()
+    return r.secret.encode() if r else b""
+
+
+def clocked_tables(conn: Connection) -> list[str]:
+    q = (
+        sa.select(tables_t.c.id)
+        .join(table_site_t, table_site_t.c.table_id == tables_t.c.id)
+        .where(tables_t.c.status == "playing", table_site_t.c.clock.is_not(None))
+    )
+    return [r.id for r in conn.execute(q)]
+
+
+def site_row(tid: str, info: SiteInfo) -> dict[str, Any]:
+    return {
+        "rated": info.rated,
+        "bot_level": info.bot_level,
+        "bot_pace": -1.0 if info.pace is None else info.pace,
+        "clock": None if info.clock is None else json.dumps(info.clock),
+        "clock_state": None if info.clock_state is None else json.dumps(info.clock_state),
+        "leavers": json.dumps(info.leavers),
+        "rated_done": info.rated_done,
+    }
+
+
+def load_info(conn: Connection, t: Table) -> SiteInfo:
+    info = SiteInfo()
+    r = conn.execute(sa.select(table_site_t).where(table_site_t.c.table_id == t.id)).first()
+    if r is not None:
+        info.stored = True
+        info.rated = bool(r.rated)
+        info.bot_level = r.bot_level
+        info.pace = None if r.bot_pace < 0 else r.bot_pace
+        info.clock = json.loads(r.clock) if r.clock else None
+        info.clock_state = json.loads(r.clock_state) if r.clock_state else None
+        info.leavers = json.loads(r.leavers)
+        info.rated_done = bool(r.rated_done)
+    for row in conn.execute(
+        sa.select(seat_users_t.c.seat, users_t.c.id, users_t.c.name)
+        .join(users_t, users_t.c.id == seat_users_t.c.user_id)
+        .where(seat_users_t.c.table_id == t.id)
+    ):
+        info.users[row.seat] = (row.id, row.name)
+    load_ratings(conn, t, info)
+    n = conn.execute(sa.select(sa.func.max(chat_t.c.n)).where(chat_t.c.table_id == t.id)).scalar()
+    info.chat_n = 0 if n is None else int(n) + 1
+    return info
+
+
+def load_ratings(conn: Connection, t: Table, info: SiteInfo) -> None:
+    keys = {s: player_key(t, info, s) for s in range(t.players)}
+    wanted = [k for k in keys.values() if k]
+    if not wanted:
+        return
+    rows = {
+        r.player: ratings.shown(r.mu, r.sigma)
+        for r in conn.execute(
+            sa.select(ratings_t).where(ratings_t.c.game == t.game.name, ratings_t.c.player.in_(wanted))
+        )
+    }
+    for s, k in keys.items():
+        if k:
+            info.ratings[s] = rows.get(k, ratings.shown(ratings.MU, ratings.SIGMA))
+
+
+
+def write_site_row(conn: Connection, tid: str, row: dict[str, Any], stored: bool) -> None:
+    """Store a table's site row: update it if it is `stored` already, else insert it."""
+    if stored:
+        conn.execute(table_site_t.update().where(table_site_t.c.table_id == tid).values(**row))
+    else:
+        conn.execute(table_site_t.insert().values(table_id=tid, **row))

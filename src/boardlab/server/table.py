@@ -1,0 +1,260 @@
+"""One live table in memory: its seats, its log and state, and the state message each viewer is shown.
+
+No I/O here: the tables service (service.py) loads, changes, stores and pushes tables.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from boardlab.core import Game, State, get_game
+
+from . import policy
+from .conn import Conn
+from .tokens import hash_token
+
+Viewer = int | None
+
+
+NETWORK_UNSAFE_OPTIONS = frozenset({"components"})
+"""Options that name files on the server: never settable by a client (a game may list the options
+it does accept over the network in `server_options`)."""
+
+
+def network_options(game: Game) -> set[str]:
+    allowed = getattr(game, "server_options", None)
+    if allowed is not None:
+        return set(allowed)
+    return {k for k in game.options if k not in NETWORK_UNSAFE_OPTIONS}
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str  # human | open | bot
+    bot: str | None
+    name: str
+    token_hash: str | None
+    connected: int = 0
+    last_seen: float = field(default_factory=time.monotonic)
+
+    def public(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": self.name,
+            "connected": self.connected > 0,
+        }
+
+
+class Entry(NamedTuple):
+    """One effective action of the log (undone actions are not entries)."""
+
+    n: int
+    seat: int
+    notation: str
+    visible: int  # bit v: seat v may read the notation; bit `players`: spectators may
+    texts: tuple[str, ...]  # the line in words per viewer and language, masked per viewer (see policy)
+    undoable: bool = False  # not an undo barrier (`policy.undo_allowed`): what `can_undo` offers
+
+    def text(self, viewer: Viewer, lang: str, players: int) -> str:
+        return self.texts[policy.text_index(viewer, lang, players)]
+
+    def visible_to(self, viewer: Viewer, players: int) -> bool:
+        return bool(self.visible >> policy.viewer_index(viewer, players) & 1)
+
+
+class TableLog:
+    """A table's effective log entries, each stored as one flat tuple of ints and strings.
+
+    Why not a list of Entry objects: the garbage collector stops tracking an exact tuple whose items
+    are not containers, while it walks every NamedTuple or dataclass instance on each full
+    collection. Hundreds of tables with hundreds of moves each made those collections pause the
+    server for ~100 ms (measured; docs/benchmarks.md)."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, entries: Iterable[Entry] = ()) -> None:
+        self._rows: list[tuple[Any, ...]] = [self._flat(e) for e in entries]
+
+    @staticmethod
+    def _flat(e: Entry) -> tuple[Any, ...]:
+        return (e.n, e.seat, e.notation, e.visible, e.undoable, *e.texts)
+
+    @staticmethod
+    def _entry(row: tuple[Any, ...]) -> Entry:
+        return Entry(row[0], row[1], row[2], row[3], row[5:], row[4])
+
+    def append(self, e: Entry) -> None:
+        self._rows.append(self._flat(e))
+
+    def pop(self) -> Entry:
+        return self._entry(self._rows.pop())
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __bool__(self) -> bool:
+        return bool(self._rows)
+
+    def __getitem__(self, i: int) -> Entry:
+        return self._entry(self._rows[i])
+
+    def upto(self, n: int | None = None) -> list[Entry]:
+        """The first `n` entries (all if None)."""
+        rows = self._rows if n is None else self._rows[:n]
+        return [self._entry(r) for r in rows]
+
+
+
+@dataclass
+class Table:
+    id: str
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    public: bool
+    status: str
+    rematch_of: str | None
+    rematch_id: str | None
+    seats: list[Seat]
+    state: State
+    entries: TableLog
+    version: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: set[Conn] = field(default_factory=set)
+    thinking: set[int] = field(default_factory=set)
+    _cache: dict[tuple[Viewer, str], str] = field(default_factory=dict)
+    _cache_version: int = -1
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, or None (constant-time comparison on the hashes)."""
+        if not token:
+            return None
+        h = hash_token(token)
+        found = None
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                found = s.seat
+        return found
+
+
+_OFFERS: dict[tuple[str, Any, str], dict[str, str]] = {}
+
+
+def _offer(game: Game, action: Any, lang: str) -> dict[str, str]:
+    """A legal action as offered to its seat, {"action": notation, "text": words}: it depends on the
+    action and the language only, so it is built once and shared by every message (read-only)."""
+    key = (game.name, action, lang)
+    item = _OFFERS.get(key)
+    if item is None:
+        try:
+            text = str(game.describe_action(action, lang))
+        except Exception:
+            text = str(action)
+        if len(_OFFERS) > 200_000:
+            _OFFERS.clear()
+        item = _OFFERS[key] = {"action": str(action), "text": text}
+    return item
+
+
+def make_entry(
+    game: Game, n: int, seat: int, action: Any, before: State, players: int, after: State | None = None
+) -> Entry:
+    """`after` (the state the action led to) decides whether the entry may be undone; without it, no."""
+    visible = policy.visible_to(game, before, action, seat, players)
+    mask = sum(1 << policy.viewer_index(v, players) for v in visible)
+    undoable = after is not None and policy.undo_allowed(game, before, action, after)
+    return Entry(n, seat, str(action), mask, policy.log_texts(game, before, action, visible, players), undoable)
+
+
+def entry_json(t: Table, e: Entry, viewer: Viewer, lang: str) -> dict[str, Any]:
+    notation = e.notation if e.visible_to(viewer, t.players) else None
+    return {"n": e.n, "seat": e.seat, "action": notation, "text": e.text(viewer, lang, t.players)}
+
+
+def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
+    """Everything a seat (or a spectator) is shown: built from its own view only."""
+    st = t.state
+    cur = st.current_player
+    mine = viewer is not None and viewer == cur and t.seats[viewer].kind == "human"
+    msg: dict[str, Any] = {
+        "type": "state",
+        "table": t.id,
+        "game": t.game.name,
+        "version": t.version,
+        "seat": viewer,
+        "players": t.players,
+        "current": cur,
+        "over": st.is_over,
+        "view": st.view(viewer),
+        "legal": [_offer(t.game, a, lang) for a in st.legal_actions()] if mine else [],
+        "seats": [s.public() for s in t.seats],
+        "thinking": sorted(t.thinking),
+        "log_len": len(t.entries),
+        "last": entry_json(t, t.entries[-1], viewer, lang) if t.entries else None,
+        "can_undo": bool(mine and t.entries and t.entries[-1].seat == viewer and t.entries[-1].undoable),
+        "rematch": t.rematch_id,
+        "public": t.public,
+    }
+    if st.is_over:
+        msg["scores"] = [s.to_json() for s in st.scores()]
+        msg["winners"] = st.winners()
+    return msg
+
+
+def build_table(rows: tuple[Any, list[Any], list[Any]]) -> Table:
+    """Rebuild a table by replaying its log (undo records pop the action they undo)."""
+    trow, srows, lrows = rows
+    game = get_game(trow.game)
+    options = json.loads(trow.options)
+    effective: list[Any] = []
+    for r in lrows:
+        if r.kind == "act":
+            effective.append(r)
+        elif r.kind == "undo" and effective:
+            effective.pop()
+    seed = int(trow.seed)  # stored as decimal text (0003); rows from before hold the same number
+    state = game.new_game(trow.players, seed, **options)
+    entries = TableLog()
+    for r in effective:
+        action = game.parse_action(state, r.text)
+        before = state.clone()
+        state.apply(action, r.seat)
+        entries.append(make_entry(game, r.n, r.seat, action, before, trow.players, state))
+    seats = [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in srows]
+    return Table(
+        trow.id,
+        game,
+        trow.players,
+        seed,
+        options,
+        bool(trow.public),
+        trow.status,
+        trow.rematch_of,
+        trow.rematch_id,
+        seats,
+        state,
+        entries,
+        len(lrows),
+    )
+
+
+def replay_state(t: Table, entries: Iterable[Entry]) -> State:
+    """The state after `entries`, replayed from the table's seed."""
+    state = t.game.new_game(t.players, t.seed, **t.options)
+    for e in entries:
+        state.apply(t.game.parse_action(state, e.notation), e.seat)
+    return state
