@@ -17,7 +17,7 @@ from pathlib import Path
 
 from boardlab.core import State
 from boardlab.games.block_and_key import evaluate as E
-from boardlab.games.block_and_key.rules import BlockAndKeyGame
+from boardlab.games.block_and_key.game import BlockAndKeyGame
 
 
 def evaluate_all(self: BlockAndKeyGame, state: State) -> list[float]:

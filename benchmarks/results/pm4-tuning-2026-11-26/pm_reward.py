@@ -14,7 +14,7 @@ from pathlib import Path
 
 from boardlab.core import State
 from boardlab.games.pocket_mars import evaluate as E
-from boardlab.games.pocket_mars.rules import PocketMarsGame
+from boardlab.games.pocket_mars.game import PocketMarsGame
 
 MODE = os.environ.get("PM_REWARD", "mean")
 
