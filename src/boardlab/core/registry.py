@@ -52,6 +52,9 @@ def get_game(name: str) -> Game:
     try:
         return _GAMES[name]
     except KeyError:
+        if not _GAMES:  # a checkout on sys.path whose package metadata (the entry points) was never installed
+            raise UnknownGameError(f"no game named {name!r}: no game is registered; install boardlab (make dev, or "
+                                   f"pip install -e .) so that its entry points {ENTRY_POINTS!r} exist") from None
         raise UnknownGameError(f"no game named {name!r}; known games: {', '.join(sorted(_GAMES))}") from None
 
 
