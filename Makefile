@@ -35,6 +35,7 @@ test: $(DEVSTAMP) native
 
 lint: $(DEVSTAMP)
 	$(BIN)/ruff check src tests
+	$(BIN)/lint-imports --no-logo
 
 bench: $(STAMP)
 	$(BIN)/boardlab bench

@@ -14,6 +14,7 @@ else
   echo "make test: no PostgreSQL on 127.0.0.1:5432: the server suite runs on SQLite only"
 fi
 $BIN/ruff check src tests
+$BIN/lint-imports --no-logo
 # The native build (make native) is expected wherever a C compiler is: a silent fallback would go unnoticed.
 if command -v cc >/dev/null; then export BOARDLAB_EXPECT_NATIVE=1; fi
 NATIVE=$($BIN/python scripts/compile.py status)

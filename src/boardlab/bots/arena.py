@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from boardlab.core import Game, TimedAgent, get_game, play_game
-from boardlab.sim.stats import wilson
+from boardlab.core.stats import wilson
 
 from . import bot_options, make_bot
 

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from boardlab.core import Rng, TimedAgent, get_game, play_game
-from boardlab.sim.stats import wilson
+from boardlab.core.stats import wilson
 
 from . import LEVELS, make_bot
 

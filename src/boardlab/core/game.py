@@ -245,6 +245,11 @@ class Game(ABC):
             return self.describe_move(before, action, lang)
         return "做了一個祕密行動" if lang == "zh-TW" else "makes a hidden move"
 
+    def why_illegal(self, state: State, action: Action) -> str:
+        """A sentence saying why `action` is not legal in `state` (`State.why_illegal` asks here; games refine
+        it with their words)."""
+        return f"{action} is not a legal action now"
+
     def menu(self, state: State, lang: str = "en") -> list[MenuItem]:
         """Short codes for the legal actions, for people typing moves (default: 1, 2, 3 ...)."""
         return [MenuItem(str(i + 1), a, self.describe_action(a, lang)) for i, a in enumerate(state.legal_actions())]
@@ -329,9 +334,10 @@ class State(ABC):
     def scores(self) -> list[Score]:
         """Score of every seat as if the game ended now (final once `is_over`)."""
 
-    @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """JSON-able dict of exactly what `seat` may see (None: a spectator)."""
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see of the game (None: a spectator), without the result: `view` adds the scores and
+        winners once the game is over. Games implement this (or override `view` whole, as small test games do)."""
+        raise NotImplementedError(f"{type(self).__name__} implements neither _view nor view")
 
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
@@ -345,10 +351,20 @@ class State(ABC):
         """
 
     def why_illegal(self, action: Action) -> str:
-        """A sentence saying why `action` is not legal here (games refine this)."""
-        return f"{action} is not a legal action now"
+        """A sentence saying why `action` is not legal here: the game's words (`Game.why_illegal`), so that
+        the state, at the bottom of a game package, needs no import of the text above it."""
+        return self.game.why_illegal(self, action)
 
     # -- shared behaviour -------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """JSON-able dict of exactly what `seat` may see (None: a spectator): the game's `_view`, then, once
+        the game is over, everyone's `scores` and the `winners` (a key `_view` already holds keeps its place)."""
+        out = self._view(seat)
+        if self.is_over:
+            out["scores"] = [s.to_json() for s in self.scores()]
+            out["winners"] = self.winners()
+        return out
+
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move, in a stable order (empty when over)."""
         if self._legal is None:

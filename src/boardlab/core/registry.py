@@ -1,13 +1,25 @@
-"""The game registry: name -> Game. Games register themselves when `boardlab.games` is imported."""
+"""The game registry: name -> Game.
+
+The built-in games are found, not imported by name: each is an entry point of the group `boardlab.games`
+(pyproject.toml, `[project.entry-points."boardlab.games"]`, e.g. `cacao = "boardlab.games.cacao.game:GAME"`),
+loaded once, on the first question to the registry. So the core stays below the games: no module of
+`boardlab.core` imports `boardlab.games` (the import-linter contracts in pyproject.toml check it). Any other
+game, a plug-in or a test's, joins with `register()`; an installed package may also declare an entry point.
+"""
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
 from typing import Any
 
 from .errors import UnknownGameError
 from .game import Game, State
 
+ENTRY_POINTS = "boardlab.games"
+"""The entry-point group the registry loads games from (each entry point names a `Game` instance)."""
+
 _GAMES: dict[str, Game] = {}
+_loaded = False
 
 
 def register(game: Game) -> Game:
@@ -16,7 +28,17 @@ def register(game: Game) -> Game:
 
 
 def _load_builtin() -> None:
-    import boardlab.games  # noqa: F401  (importing registers every built-in game)
+    """Register every game declared under ENTRY_POINTS, once, in name order (a game registered earlier under
+    the same name is replaced, as it was when the registry imported `boardlab.games`)."""
+    global _loaded
+    if _loaded:
+        return
+    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
+        game = point.load()
+        if not isinstance(game, Game):
+            raise TypeError(f"entry point {point.name} = {point.value} is not a boardlab Game")
+        register(game)
+    _loaded = True
 
 
 def games() -> list[str]:
@@ -30,6 +52,9 @@ def get_game(name: str) -> Game:
     try:
         return _GAMES[name]
     except KeyError:
+        if not _GAMES:  # a checkout on sys.path whose package metadata (the entry points) was never installed
+            raise UnknownGameError(f"no game named {name!r}: no game is registered; install boardlab (make dev, or "
+                                   f"pip install -e .) so that its entry points {ENTRY_POINTS!r} exist") from None
         raise UnknownGameError(f"no game named {name!r}; known games: {', '.join(sorted(_GAMES))}") from None
 
 

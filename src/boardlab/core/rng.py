@@ -204,9 +204,10 @@ current build (`make native`) the C versions in `_splitmix.c` replace them on `R
 (tests compare the two), without CPython's big-integer arithmetic on every SplitMix step."""
 
 if _compiled.COMPILED:
-    from . import _splitmix  # type: ignore[attr-defined]  # built by `make native`
+    # (by name: `from . import _splitmix` reads, to import analysis, as importing `boardlab.core` back)
+    from ._splitmix import install  # type: ignore[import-not-found]  # built by `make native`
 
-    _splitmix.install(Rng)
+    install(Rng)
 
 
 def _wide_key(seed: int) -> bytes:

@@ -13,10 +13,12 @@ it stays here as a tool (tests use it to show what the sampled test misses).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .game import State
 from .rng import Rng
+
+if TYPE_CHECKING:  # game.py imports this module (lazily): the arrow runs game -> visibility only
+    from .game import State
 
 MAX_ALTERNATIVES = 64
 VISIBLE_SAMPLES = 4

@@ -1,4 +1,6 @@
-"""Built-in games, one subpackage each. Importing this package registers each of them.
+"""Built-in games, one subpackage each. The registry finds them through the entry points of the group
+`boardlab.games` (pyproject.toml) and imports each on the first question (`boardlab.get_game`, `games()`):
+importing this package imports none of them.
 
 `boardlab.games()` is also the public "list the game names" function: Python binds the attribute
 `boardlab.games` to this subpackage as soon as it is imported, so the subpackage itself is made
@@ -7,14 +9,6 @@ callable and answers with the registry's names.
 
 import sys
 import types
-
-from . import (
-    block_and_key,  # noqa: F401
-    cacao,  # noqa: F401
-    cooper_island,  # noqa: F401
-    petrichor,  # noqa: F401
-    pocket_mars,  # noqa: F401
-)
 
 
 class _GamesPackage(types.ModuleType):

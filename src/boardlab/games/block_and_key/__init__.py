@@ -5,14 +5,13 @@ Where to find things: `components.json` (colours, the 10 shapes, core cube, temp
 the Enigma cards, the solo rating table; mostly reconstructed), `components.py` (loading and validation),
 `geometry.py` (voxels, orientations, legal placements as bit operations, key rotations), `rules.py` (setup,
 turns, claims, the Ancients, scoring, views, determinization), `actions.py` (notation), `evaluate.py` (bot
-heuristic), `text.py` (words and the terminal picture). Decisions: docs/rules/block_and_key.md.
+heuristic), `text.py` (words and the terminal picture), `game.py` (the `Game` assembled from them: `GAME`, which
+the registry loads through the entry point `boardlab.games`). Decisions: docs/rules/block_and_key.md.
+
+Imports run one way: components <- geometry, actions <- rules <- text, evaluate <- game (<- this package).
 """
 
-from boardlab.core.registry import register
-
-from .rules import BlockAndKeyGame, BlockAndKeyState
-
-GAME = register(BlockAndKeyGame())
-BlockAndKeyState.game = GAME
+from .game import GAME, BlockAndKeyGame
+from .rules import BlockAndKeyState
 
 __all__ = ["GAME", "BlockAndKeyGame", "BlockAndKeyState"]

@@ -983,7 +983,7 @@ class BlockAndKeyState(State):
         return {"id": key.id, "deck": key.deck, "pattern": list(key.pattern), "points": key.points,
                 "stars": key.stars, "pips": key.pips}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         comp = self.comp
         players = []
         for q in range(self.num_players):
@@ -1025,11 +1025,13 @@ class BlockAndKeyState(State):
             if seat == 0:
                 out["under_altars"] = [[comp.keys[k].id for k in self.decks[d][: self.known_bottom[d]]]
                                        for d in (SUN, MOON)]
-        if self.is_over:
-            out["scores"] = [s.to_json() for s in self.scores()]
-            out["winners"] = self.winners()
-            if self.solo:
-                out["rating"] = {"en": self.rating("en"), "zh-TW": self.rating("zh-TW")}
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """`State.view` (scores and winners once over), then a finished solo game's rating after them."""
+        out = State.view(self, seat)
+        if self.is_over and self.solo:
+            out["rating"] = {"en": self.rating("en"), "zh-TW": self.rating("zh-TW")}
         return out
 
     def snapshot(self) -> dict[str, Any]:
@@ -1049,11 +1051,6 @@ class BlockAndKeyState(State):
             "final": self.final, "remaining": self.remaining, "passes": self.passes, "solo_turn": self.solo_turn,
             "ancient": [str(a) for a in self.ancient_opts],
         }
-
-    def why_illegal(self, action: Any) -> str:
-        from .text import why_illegal
-
-        return why_illegal(self, action)
 
 
 _SHARED = ("comp", "solo", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "_boards", "_fixed",
@@ -1204,7 +1201,11 @@ class _Legal(list):  # type: ignore[type-arg]
 
 
 @mypyc_attr(native_class=False)
-class BlockAndKeyGame(ParsesNotation, Game):
+class BlockAndKeyRules(ParsesNotation, Game):
+    """The rules-level half of the game: setup, notation, the integer encoding, what search plays, visibility and
+    undo. `game.py` adds the words and the evaluation on top (`BlockAndKeyGame`), since text.py and evaluate.py sit
+    above this module."""
+
     name = "block_and_key"
     titles = {"en": "Block and Key", "zh-TW": "方塊與鑰匙"}
     min_players = 1
@@ -1282,11 +1283,6 @@ class BlockAndKeyGame(ParsesNotation, Game):
         kind = "ancients" if k >= len(blocks) else "place"
         return Place(kind, blocks[k % len(blocks)], o, x, y, z)
 
-    def seat_name(self, seat: int, lang: str = "en") -> str:
-        from .text import term
-
-        return term("player", lang, n=seat + 1)
-
     def search_actions(self, state: State) -> list[Any]:
         """Digs + the placements that claim a key (else the best few for the Enigma colour): see
         `BlockAndKeyState.search_moves`. Bots that list every action (random, greedy) are unaffected."""
@@ -1294,16 +1290,6 @@ class BlockAndKeyGame(ParsesNotation, Game):
 
     def playout_action(self, state: State, rng: Rng) -> Any:
         return state.playout_move(rng)  # type: ignore[attr-defined]
-
-    def evaluate(self, state: State, seat: int) -> float:
-        from .evaluate import evaluate
-
-        return evaluate(state, seat)  # type: ignore[arg-type]
-
-    def describe_action(self, action: Any, lang: str = "en") -> str:
-        from .text import describe
-
-        return describe(action, lang)
 
     def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
         """Every action is public (which altar, which block, where) except a solo discard, which names a hand
@@ -1314,15 +1300,5 @@ class BlockAndKeyGame(ParsesNotation, Game):
         """A block drawn from the bag, a key card drawn or a key shown (claimed) cannot be taken back."""
         return after.reveals != before.reveals  # type: ignore[attr-defined]
 
-    def menu(self, state: State, lang: str = "en") -> list[Any]:
-        from .text import menu
 
-        return menu(state, lang)  # type: ignore[arg-type]
-
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        from .text import render
-
-        return render(state, seat, lang)  # type: ignore[arg-type]
-
-
-__all__ = ["BlockAndKeyGame", "BlockAndKeyState", "Simple"]
+__all__ = ["BlockAndKeyRules", "BlockAndKeyState", "Simple"]

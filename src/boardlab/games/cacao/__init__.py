@@ -2,15 +2,14 @@
 
 Where to find things: `components.json` (the tile sets, all official), `rules.py` (the turn, the
 jungle filling, activations, rebuilding, scoring), `actions.py` (notation), `evaluate.py` (bot
-heuristic), `text.py` (terminal rendering). Rules decisions: docs/rules/cacao.md.
+heuristic), `text.py` (terminal rendering), `game.py` (the `Game` assembled from them: `GAME`, which the
+registry loads through the entry point `boardlab.games`). Rules decisions: docs/rules/cacao.md.
+
+Imports run one way: actions/components <- rules <- text, evaluate <- game (<- this package).
 """
 
-from boardlab.core.registry import register
-
 from .actions import AUTO, Discard, Fill, Place, Use
-from .rules import CacaoGame, CacaoState
-
-GAME = register(CacaoGame())
-CacaoState.game = GAME
+from .game import GAME, CacaoGame
+from .rules import CacaoState
 
 __all__ = ["AUTO", "GAME", "CacaoGame", "CacaoState", "Discard", "Fill", "Place", "Use"]

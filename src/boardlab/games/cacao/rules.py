@@ -573,7 +573,7 @@ class CacaoState(State):
         self._board_cache = (len(self.history), board)
         return board
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         track = self.comp.water_track
         return {
             "game": "cacao",
@@ -593,8 +593,8 @@ class CacaoState(State):
                               pile=len(self.decks[i])) for i, v in enumerate(self.villages)],
             "hand": list(self.hands[seat]) if seat is not None else None,
             "rebuild_allowed": not self.pile and not self.display,
-            "scores": [s.to_json() for s in self.scores()] if self.is_over else None,
-            "winners": self.winners() if self.is_over else None,
+            "scores": None,  # filled in by `State.view` once the game is over (the keys keep their place)
+            "winners": None,
             "components": {"source": self.comp.source},
         }
 
@@ -617,7 +617,11 @@ class CacaoState(State):
 
 
 @mypyc_attr(native_class=False)
-class CacaoGame(ParsesNotation, Game):
+class CacaoRules(ParsesNotation, Game):
+    """The rules-level half of the game: setup, notation, the integer encoding, what search plays, visibility and
+    undo. `game.py` adds the words and the evaluation on top (`CacaoGame`), since text.py and evaluate.py sit
+    above this module."""
+
     name = "cacao"
     titles = {"en": "Cacao", "zh-TW": "可可亞"}
     min_players = 2
@@ -723,16 +727,6 @@ class CacaoGame(ParsesNotation, Game):
         legal = state.legal_actions()
         return legal[rng.randbelow(len(legal))] if len(legal) > 1 else legal[0]
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .evaluate import evaluate
-
-        return evaluate(state, seat)  # type: ignore[arg-type]
-
-    def evaluate_all(self, state: State) -> list[float]:
-        from .evaluate import evaluate_all
-
-        return evaluate_all(state)  # type: ignore[arg-type]
-
     def component_uses(self, before: State, action: Any) -> list[str]:
         """For balance reports: the worker tile placed (or rebuilt), the jungle tile laid."""
         if isinstance(action, Place):
@@ -755,30 +749,3 @@ class CacaoGame(ParsesNotation, Game):
         if isinstance(action, (Place, Discard)):
             return True
         return len(a.pile) != len(b.pile) or a.turn != b.turn  # type: ignore[attr-defined]
-
-    def seat_name(self, seat: int, lang: str = "en") -> str:
-        from .text import term
-
-        return term(f"colour{seat}", lang)
-
-    def describe_action(self, action: Any, lang: str = "en") -> str:
-        from .text import describe
-
-        return describe(action, lang)
-
-    def describe_move(self, before: State, action: Any, lang: str = "en") -> str:
-        """The log's words: tiles by kind and what they are next to, and the jungle tiles the move laid
-        by itself (blind draws from the pile included: all of it is face up, for everyone)."""
-        from .text import describe_move
-
-        return describe_move(before, action, lang)  # type: ignore[arg-type]
-
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        from .text import render
-
-        return render(state, seat, lang)  # type: ignore[arg-type]
-
-    def menu(self, state: State, lang: str = "en") -> list[Any]:
-        from .text import menu
-
-        return menu(state, lang)  # type: ignore[arg-type]

@@ -3,15 +3,14 @@
 Where to find things: `components.json` (every component, each entry with its provenance; almost all
 reconstructed), `components.py` (loading and located validation), `rules.py` (the to-do-stack engine:
 income, worker phase A-H, cleanup, scoring, views, determinization), `actions.py` (notation and encoding),
-`evaluate.py` (bot heuristic), `text.py` (words and the terminal picture). Decisions:
+`evaluate.py` (bot heuristic), `text.py` (words and the terminal picture), `game.py` (the `Game` assembled from
+them: `GAME`, which the registry loads through the entry point `boardlab.games`). Decisions:
 docs/rules/cooper_island.md.
+
+Imports run one way: components <- actions <- rules <- text, evaluate <- game (<- this package).
 """
 
-from boardlab.core.registry import register
-
-from .rules import CooperGame, CooperState
-
-GAME = register(CooperGame())
-CooperState.game = GAME
+from .game import GAME, CooperGame
+from .rules import CooperState
 
 __all__ = ["GAME", "CooperGame", "CooperState"]

@@ -1284,7 +1284,7 @@ class CooperState(StepMachine, State):
             out["options"] = [str(a) for a in self.options_]
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         bit = 0 if seat is None else 1 << seat
         pub = self.public_json()
         out: dict[str, Any] = {
@@ -1297,9 +1297,6 @@ class CooperState(StepMachine, State):
             "offer": [c if self.seen[c] & bit else None for c in self.offer],
             "components": self.C.source,
         }
-        if self.is_over:
-            out["scores"] = [s.to_json() for s in self.scores()]
-            out["winners"] = self.winners()
         return out
 
     def snapshot(self) -> dict[str, Any]:
@@ -1319,7 +1316,11 @@ class CooperState(StepMachine, State):
 
 
 @mypyc_attr(native_class=False)
-class CooperGame(FixedActionTable, Game):
+class CooperRules(FixedActionTable, Game):
+    """The rules-level half of the game: setup, notation, the integer encoding, what search plays, visibility and
+    undo. `game.py` adds the words and the evaluation on top (`CooperGame`), since text.py and evaluate.py sit
+    above this module."""
+
     name = "cooper_island"
     titles = {"en": "Cooper Island", "zh-TW": "庫柏島"}
     min_players = 2
@@ -1357,21 +1358,6 @@ class CooperGame(FixedActionTable, Game):
             return [a for a in legal if not (a.kind == "store" and a.a == "h") and a != EX_ANY] or legal
         return legal
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .evaluate import evaluate
-
-        return evaluate(state, seat)  # type: ignore[arg-type]
-
-    def evaluate_all(self, state: State) -> list[float]:
-        from .evaluate import evaluate_all
-
-        return evaluate_all(state)  # type: ignore[arg-type]
-
-    def describe_action(self, action: Any, lang: str = "en") -> str:
-        from .text import describe
-
-        return describe(action, lang)
-
     def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
         """Every action is public: hands of tiles lie open, a picked building is built face up; only the
         cards left in an offer stay secret, and no notation names them."""
@@ -1381,10 +1367,5 @@ class CooperGame(FixedActionTable, Game):
         """A draw from the bag, a log token, or building cards drawn or revealed: no undo past it."""
         return after.reveals != before.reveals  # type: ignore[attr-defined]
 
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        from .text import render
 
-        return render(state, seat, lang)  # type: ignore[arg-type]
-
-
-__all__ = ["CooperGame", "CooperState"]
+__all__ = ["CooperRules", "CooperState"]

@@ -4,14 +4,14 @@ weather and harvests, short (4 rounds) or long (6 rounds) game.
 Where to find things: `components.json` (crop tiles, cards, tracks, grids, the South Wind deck, each
 entry with its provenance), `components.py` (loading and validation), `rules.py` (rounds, actions,
 weather, harvest, scoring, views, determinization), `actions.py` (notation and encoding),
-`evaluate.py` (bot heuristic), `text.py` (words and terminal picture). Decisions: docs/rules/petrichor.md.
+`evaluate.py` (bot heuristic), `text.py` (words and terminal picture), `game.py` (the `Game` assembled from them:
+`GAME`, which the registry loads through the entry point `boardlab.games`). Decisions: docs/rules/petrichor.md.
+Crop-balance measurements with bots: `boardlab.sim.petrichor` (above the bots, so outside this package).
+
+Imports run one way: components <- actions <- rules <- text, evaluate <- game (<- this package).
 """
 
-from boardlab.core.registry import register
-
-from .rules import PetrichorGame, PetrichorState
-
-GAME = register(PetrichorGame())
-PetrichorState.game = GAME
+from .game import GAME, PetrichorGame
+from .rules import PetrichorState
 
 __all__ = ["GAME", "PetrichorGame", "PetrichorState"]

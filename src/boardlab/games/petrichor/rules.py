@@ -753,7 +753,7 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
             out["options"] = [str(a) for a in self.options_]
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": "petrichor", "seat": seat, "players": self.num_players, "solo": self.solo,
             "current_player": self.current_player, "decision": self.decision(seat),
@@ -768,9 +768,6 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
                 "card": None if self.sw_card is None else self.C.south_wind[self.sw_card].id,
                 "die": self.sw_die, "score": self.automaton_score().to_json(),
             }
-        if self.is_over:
-            out["scores"] = [s.to_json() for s in self.scores()]
-            out["winners"] = self.winners()
         return out
 
     def snapshot(self) -> dict[str, Any]:
@@ -780,11 +777,6 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
             "chance": self.chance, "events": self.events[:], "todo": [list(s) for s in self.todo],
             "decider": self.decider,
         }
-
-    def why_illegal(self, action: Any) -> str:
-        from .text import why_illegal
-
-        return why_illegal(self, action)
 
 
 def stage_points(stage: Stage, drops: list[int]) -> tuple[list[int], int | None]:
@@ -830,7 +822,11 @@ RESOLVE: dict[str, Callable[[PetrichorState, Step, Any], None]] = {
     k: _bind(f"_res_{k}") for k in STEP_KINDS if hasattr(PetrichorState, f"_res_{k}")}
 
 
-class PetrichorGame(FixedActionTable, Game):
+class PetrichorRules(FixedActionTable, Game):
+    """The rules-level half of the game: setup, notation, the integer encoding, what search plays, visibility and
+    undo. `game.py` adds the words and the evaluation on top (`PetrichorGame`), since text.py and evaluate.py sit
+    above this module."""
+
     name = "petrichor"
     titles = {"en": "Petrichor", "zh-TW": "雨的味道"}
     min_players = 1
@@ -852,11 +848,6 @@ class PetrichorGame(FixedActionTable, Game):
         s._setup()
         return s
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .evaluate import evaluate
-
-        return evaluate(state, seat)  # type: ignore[arg-type]
-
     def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
         """Every Petrichor action is public once played: cards go face up to the discard pile, clouds,
         drops, votes and dice are on the table. Only hands and the deck order are secret."""
@@ -867,20 +858,5 @@ class PetrichorGame(FixedActionTable, Game):
         card or d6)."""
         return after.chance != before.chance  # type: ignore[attr-defined]
 
-    def seat_name(self, seat: int, lang: str = "en") -> str:
-        from .text import player_name
 
-        return player_name(seat, lang)
-
-    def describe_action(self, action: Any, lang: str = "en") -> str:
-        from .text import describe
-
-        return describe(action, lang)
-
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        from .text import render
-
-        return render(state, seat, lang)  # type: ignore[arg-type]
-
-
-__all__ = ["PetrichorGame", "PetrichorState", "stage_points"]
+__all__ = ["PetrichorRules", "PetrichorState", "stage_points"]

@@ -5,14 +5,15 @@ Where to find things: `rules.json` (rule numbers, buildings, solo tables), `card
 deck: 4 official cards, 31 reconstructed), `components.py` (loading and validation), `effects.py` (the
 effect-primitive interpreter), `rules.py` (turn structure, 4-card rule, scoring, views,
 determinization), `actions.py` (notation and encoding), `evaluate.py` (bot heuristic), `text.py` (words
-and terminal picture), `sim.py` (speed and deck-balance measurements). Decisions: docs/rules/pocket_mars.md.
+and terminal picture), `game.py` (the `Game` assembled from them: `GAME`, which the registry loads through the
+entry point `boardlab.games`), `sim.py` (speed and deck-balance measurements). Decisions:
+docs/rules/pocket_mars.md.
+
+Imports run one way: components <- actions <- effects <- rules <- text, evaluate <- game (<- this package,
+<- sim.py).
 """
 
-from boardlab.core.registry import register
-
-from .rules import PocketMarsGame, PocketMarsState
-
-GAME = register(PocketMarsGame())
-PocketMarsState.game = GAME
+from .game import GAME, PocketMarsGame
+from .rules import PocketMarsState
 
 __all__ = ["GAME", "PocketMarsGame", "PocketMarsState"]

@@ -581,7 +581,7 @@ class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
             out["options"] = [str(a) for a in self.options_]
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         bit = 0 if seat is None else 1 << seat
         known = partial(_known_card, self.seen, bit)  # not a closure: mypyc cannot compile one in this class
 
@@ -607,9 +607,6 @@ class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
         }
         if self.solo:
             out["automaton_score"] = self.automaton_score().to_json()
-        if self.is_over:
-            out["scores"] = [s.to_json() for s in self.scores()]
-            out["winners"] = self.winners()
         return out
 
     def snapshot(self) -> dict[str, Any]:
@@ -625,11 +622,6 @@ class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
             "solo_exhausted": self.solo_exhausted,
             **({"drafted": self.drafted[:]} if self.options.get("draft") else {}),
         }
-
-    def why_illegal(self, action: Any) -> str:
-        from .text import why_illegal
-
-        return why_illegal(self, action)
 
 
 def reveals(before: PocketMarsState, action: PMAction, after: PocketMarsState) -> bool:
@@ -668,7 +660,11 @@ ANDROID: dict[int, Callable[[PocketMarsState], None]] = {
 
 
 @mypyc_attr(native_class=False)
-class PocketMarsGame(FixedActionTable, Game):
+class PocketMarsRules(FixedActionTable, Game):
+    """The rules-level half of the game: setup, notation, the integer encoding, what search plays, visibility and
+    undo. `game.py` adds the words and the evaluation on top (`PocketMarsGame`), since text.py and evaluate.py sit
+    above this module."""
+
     name = "pocket_mars"
     titles = {"en": "Pocket Mars", "zh-TW": "口袋火星"}
     min_players = 1
@@ -690,16 +686,6 @@ class PocketMarsGame(FixedActionTable, Game):
         s._setup()
         return s
 
-    def evaluate(self, state: State, seat: int) -> float:
-        from .evaluate import evaluate
-
-        return evaluate(state, seat)  # type: ignore[arg-type]
-
-    def evaluate_all(self, state: State) -> list[float]:
-        from .evaluate import evaluate_all
-
-        return evaluate_all(state)  # type: ignore[arg-type]
-
     def component_uses(self, before: State, action: Any) -> list[str]:
         """For balance reports: the card played for its top action (from hand, own or another's prep module)."""
         kind = action[0]
@@ -713,18 +699,6 @@ class PocketMarsGame(FixedActionTable, Game):
         """The default's pick, read straight from the question's options (perf only)."""
         opts = state.options_  # type: ignore[attr-defined]  # the legal list of a running game
         return opts[rng.randbelow(len(opts))] if len(opts) > 1 else opts[0]
-
-    def describe_action(self, action: Any, lang: str = "en") -> str:
-        from .text import describe
-
-        return describe(action, lang)
-
-    def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
-        """The notation names a card: readable only by seats that know that card (the same rule as the
-        narration, so a log line and its words never disagree)."""
-        from .text import names_hidden_card
-
-        return not names_hidden_card(before, action, seat)  # type: ignore[arg-type]
 
     def undo_barrier(self, before: State, action: Any, after: State) -> bool:
         """Exact: the action (with the automatic steps it set off) turned a card face up, let someone
@@ -744,17 +718,5 @@ class PocketMarsGame(FixedActionTable, Game):
             return "hold"
         return None
 
-    def describe_for(self, before: State, action: Any, seat: int | None, lang: str = "en") -> str:
-        """Narration without leaks: cards that went face down or into a hand or prep module unseen are
-        named only to the seats that know them (docs: "Narration and hidden cards")."""
-        from .text import describe_for
 
-        return describe_for(before, action, seat, lang)  # type: ignore[arg-type]
-
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        from .text import render
-
-        return render(state, seat, lang)  # type: ignore[arg-type]
-
-
-__all__ = ["PocketMarsGame", "PocketMarsState"]
+__all__ = ["PocketMarsRules", "PocketMarsState"]

@@ -2,7 +2,9 @@
 where the points come from (harvests, dice, Voting-Wins, wheat majority). Used to tune the reconstructed
 thresholds and track values (docs/rules/petrichor.md, "Tuning").
 
-    python -m boardlab.games.petrichor.sim --games 40 --bots mcts,mcts --iterations 100
+    python -m boardlab.sim.petrichor --games 40 --bots mcts,mcts --iterations 100
+
+(Here, above the bots it plays with, rather than in the game's package: games sit below bots.)
 """
 
 from __future__ import annotations
@@ -14,14 +16,12 @@ from typing import Any
 
 from boardlab.bots import make_bot
 from boardlab.core import play_game
-
-from .rules import PetrichorState
+from boardlab.games.petrichor.game import GAME
+from boardlab.games.petrichor.rules import PetrichorState
 
 
 def measure(games: int, bots: list[str], seed: int = 0, iterations: int = 100, **options: Any) -> dict[str, Any]:
     """Play `games` games and summarise crops and score sources."""
-    from . import GAME
-
     per_crop: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     sources: dict[str, float] = defaultdict(float)
     decisions = 0

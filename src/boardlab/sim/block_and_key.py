@@ -2,7 +2,9 @@
 report how often each deck's keys are claimed, how games end (key threshold or running out of blocks), and which
 block colours and shapes complete keys. Results go into docs/rules/block_and_key.md.
 
-    python -m boardlab.games.block_and_key.sim --games 100 --players 2 3 4
+    python -m boardlab.sim.block_and_key --games 100 --players 2 3 4
+
+(Here, above the bots it plays with, rather than in the game's package: games sit below bots.)
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ from typing import Any
 
 from boardlab.bots import make_bot
 from boardlab.core import observe
-
-from .actions import Place
-from .rules import THRESHOLD, BlockAndKeyGame, BlockAndKeyState
+from boardlab.games.block_and_key.actions import Place
+from boardlab.games.block_and_key.game import BlockAndKeyGame
+from boardlab.games.block_and_key.rules import THRESHOLD, BlockAndKeyState
 
 
 def play(players: int, seed: int, samples: int = 1) -> dict[str, Any]:
