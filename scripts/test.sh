@@ -19,10 +19,19 @@ $BIN/lint-imports --no-logo
 if command -v cc >/dev/null; then export BOARDLAB_EXPECT_NATIVE=1; fi
 NATIVE=$($BIN/python scripts/compile.py status)
 echo "$NATIVE"
-$BIN/pytest -q -p no:cacheprovider "$@"
+# In parallel: one worker per core (BOARDLAB_TEST_WORKERS to change it; 0 runs in this process). A file's tests
+# stay on one worker (--dist loadfile), so a module's server or browser is started once; every server test
+# takes its own free port, temporary directory and PostgreSQL schema (tests/server/srvkit.py).
+WORKERS=${BOARDLAB_TEST_WORKERS:-auto}
+$BIN/pytest -q -p no:cacheprovider -n "$WORKERS" --dist loadfile "$@"
 if [ $# -eq 0 ] && [[ $NATIVE == compiled* ]]; then
-  echo "make test: the compiled engines passed; now the same engine and bot tests on the pure-Python source"
+  # tests/test_compiled.py (above) plays the same games native and pure; here every recorded game (marker
+  # `recorded`: golden playthroughs, replay digests, recorded searches, one or more per compiled game) is
+  # replayed on the pure-Python source as well, so both modes are held to the same recorded games.
+  echo "make test: the compiled engines passed; now the recorded games on the pure-Python source"
+  BOARDLAB_PURE=1 BOARDLAB_EXPECT_NATIVE= $BIN/pytest -q -p no:cacheprovider -m recorded \
+    tests/games tests/bots
   BOARDLAB_PURE=1 BOARDLAB_EXPECT_NATIVE= $BIN/pytest -q -p no:cacheprovider \
-    tests/games/cacao tests/games/pocket_mars tests/games/block_and_key tests/games/cooper_island tests/bots \
-    tests/test_compiled.py
+    tests/test_compiled.py::test_the_mode_is_the_expected_one \
+    tests/test_compiled.py::test_the_search_bot_and_the_rng_helper_are_native_exactly_when_the_build_is
 fi

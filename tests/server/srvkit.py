@@ -73,6 +73,10 @@ def pg_schema() -> Iterator[str]:
             c.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
+class PortTaken(RuntimeError):
+    """The server found its port taken (by another test worker's server) and exited."""
+
+
 class Server:
     """A server subprocess: start, wait until it answers, stop, or SIGKILL it."""
 
@@ -91,8 +95,19 @@ class Server:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 40) -> Server:
+    def start(self, timeout: float = 40, tries: int = 3) -> Server:
+        """Start on a free port. Parallel test workers pick ports independently, so another worker's server
+        can take the port between `free_port` and the bind: the server then exits saying so, and we retry."""
+        for _ in range(tries - 1):
+            try:
+                return self._start(timeout)
+            except PortTaken:
+                continue
+        return self._start(timeout)
+
+    def _start(self, timeout: float) -> Server:
         self.port = free_port()
+        size = self.log_path.stat().st_size if self.log_path.exists() else 0
         env = {
             **os.environ,
             "BOARDLAB_BOT_SECONDS": "0.2",
@@ -113,6 +128,8 @@ class Server:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                if "is already in use" in self.log_path.read_text(errors="replace")[size:]:
+                    raise PortTaken(self.port)
                 raise RuntimeError(
                     f"server exited ({self.proc.returncode}): {self.log_path.read_text()[-3000:]}"
                 )

@@ -104,3 +104,25 @@ def test_cacao_with_bots_and_a_person(client: httpx.Client) -> None:
     assert len(s["scores"]) == 3 and s["winners"]
     spec = client.get(f"/api/tables/{tid}/replay", params={"step": s["log_len"] // 2}).json()
     assert spec["seat"] is None and "seed" not in json.dumps(spec)
+
+
+def test_a_server_whose_port_was_taken_starts_again_on_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parallel test workers pick ports on their own: when another process takes the port first, the test
+    server exits saying so (the real message, from a real bind) and `Server.start` tries a new free port."""
+    import socket
+
+    import srvkit
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        ports = iter([taken.getsockname()[1]])
+        real = srvkit.free_port
+        monkeypatch.setattr(srvkit, "free_port", lambda: next(ports, None) or real())
+        srv = Server(f"sqlite:///{tmp_path / 'p.db'}", tmp_path / "server.log").start()
+        try:
+            assert srv.port != taken.getsockname()[1]
+            assert "is already in use" in (tmp_path / "server.log").read_text()
+            assert httpx.get(srv.url + "/healthz").status_code == 200
+        finally:
+            srv.stop()

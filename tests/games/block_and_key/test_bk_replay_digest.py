@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
 from bk_helpers import GAME
 
 from boardlab.core import Rng
@@ -32,5 +33,6 @@ def digest(games: int = 20) -> tuple[str, int]:
     return h.hexdigest(), decisions
 
 
+@pytest.mark.recorded
 def test_seeded_random_games_replay_exactly_as_before() -> None:
     assert digest() == EXPECTED

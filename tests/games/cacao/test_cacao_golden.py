@@ -23,6 +23,7 @@ def test_cacao_golden_files_cover_every_player_count() -> None:
         assert any(a.startswith("fill") for a in d["actions"])
 
 
+@pytest.mark.recorded
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_cacao_golden_replay(path: Path) -> None:
     """The recorded game replays to the same outcome, exactly."""
