@@ -15,7 +15,7 @@ import pytest
 
 from boardlab.bots import make_bot
 from boardlab.core import Game, Rng, State, get_game, observe
-from boardlab.core import games as game_names
+from boardlab.core.registry import installed_games
 
 # Options that reproduce the search as it was before issue #14 (its defaults then).
 CLASSIC = {"exploration": 0.7, "playout_depth": 12}
@@ -123,7 +123,7 @@ def positions(game: Game, players: int, seed: int, limit: int = 60) -> list[Stat
 
 def tables() -> list[tuple[str, int]]:
     out = []
-    for name in game_names():
+    for name in installed_games():  # read at collection: the same tests in every parallel worker
         g = get_game(name)
         out += [(name, n) for n in sorted({g.min_players, g.max_players, max(2, g.min_players)})
                 if g.min_players <= n <= g.max_players]
@@ -164,7 +164,7 @@ def test_shuffle_keeps_its_stream() -> None:
         assert a == b and ra.state == rb.state
 
 
-@pytest.mark.parametrize("name", game_names())
+@pytest.mark.parametrize("name", installed_games())
 def test_a_search_makes_no_cyclic_garbage_and_restores_the_collector(name: str) -> None:
     """MctsBot pauses the cyclic collector while it searches, which is only safe if a search leaves no
     reference cycles behind (everything it allocates must be freed by reference counting). Checked on

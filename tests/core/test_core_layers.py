@@ -43,7 +43,8 @@ def test_registry_games_are_the_entry_points() -> None:
     """Every built-in game is an entry point of the group `boardlab.games` naming its package's `GAME`, the
     instance its states answer with; the package stays callable as `boardlab.games()`."""
     points = {p.name: p for p in entry_points(group=registry.ENTRY_POINTS)}
-    assert sorted(points) == ["block_and_key", "cacao", "cooper_island", "petrichor", "pocket_mars"]
+    assert sorted(points) == registry.installed_games() == ["block_and_key", "cacao", "cooper_island", "petrichor",
+                                                            "pocket_mars"]
     # other games may have joined by `register` in this process (a test worker's toy games): the entry points
     # are all there, and the package answers as the registry does
     assert set(points) <= set(registry.games()) and boardlab.games() == registry.games()

@@ -5,7 +5,6 @@ OpenSpiel's ISMCTS plays a whole game of it."""
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import numpy as np
@@ -17,6 +16,7 @@ from rl_configs import CONFIGS, IDS
 import boardlab
 from boardlab.core import get_game
 from boardlab.rl import openspiel as bos
+from depth import DEEP
 
 
 def test_every_game_is_registered_under_its_name() -> None:
@@ -34,7 +34,6 @@ def test_every_game_is_registered_under_its_name() -> None:
 # OpenSpiel's C++ random_sim_test is thorough but slow on long games: by default it runs on the two
 # reference games; BOARDLAB_DEEP=1 runs it on every registered game (the next test covers every game
 # and player count in any case).
-DEEP = os.environ.get("BOARDLAB_DEEP") == "1"
 TWO = [(g, n) for g, n in CONFIGS if n == 2 and (DEEP or g in ("cacao", "pocket_mars"))]
 
 

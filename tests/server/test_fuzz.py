@@ -4,16 +4,17 @@ server log, the reference tables unchanged. `BOARDLAB_DEEP=1` runs 100,000 input
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 from srvkit import ROOT
 
+from depth import DEEP
+
 
 def test_fuzz_small(tmp_path: Path) -> None:
-    inputs = "100000" if os.environ.get("BOARDLAB_DEEP") == "1" else "1500"
+    inputs = "100000" if DEEP else "1500"
     out = tmp_path / "fuzz.json"
     r = subprocess.run(
         [

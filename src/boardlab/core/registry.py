@@ -47,6 +47,12 @@ def games() -> list[str]:
     return sorted(_GAMES)
 
 
+def installed_games() -> list[str]:
+    """Names of the games installed as packages (the entry points of ENTRY_POINTS), sorted: `games()` without
+    those registered in this process only (a test's toy game, a plug-in loaded by hand)."""
+    return sorted(point.name for point in entry_points(group=ENTRY_POINTS))
+
+
 def get_game(name: str) -> Game:
     _load_builtin()
     try:

@@ -8,12 +8,11 @@ The suite plays a few hundred games; `BOARDLAB_DEEP=1` plays thousands (max_exam
 from __future__ import annotations
 
 import json
-import os
 import random
 
 import pytest
 from bk_helpers import BUILTIN_FILE, COMP, GAME, brute_legal, brute_placements, check_invariants, new
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardlab.core import Rng
@@ -21,10 +20,10 @@ from boardlab.core.errors import IllegalActionError
 from boardlab.games.block_and_key.actions import DIG, BlockAct, Place
 from boardlab.games.block_and_key.geometry import GRID_CELLS, boards, idx, in_front, orientations, projections
 from boardlab.games.block_and_key.rules import HEIGHT, BlockAndKeyState, gidx
+from depth import examples
 
-DEEP = 10 if os.environ.get("BOARDLAB_DEEP") else 1
-GAMES = settings(max_examples=40 * DEEP, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEW = settings(max_examples=15 * DEEP, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=examples(40))
+FEW = settings(max_examples=examples(15))
 KEY_IDS = {k.id for k in COMP.keys}
 
 

@@ -23,7 +23,7 @@ from cacao_helpers import (
     neighbours,
     recompute_scores,
 )
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 import boardlab
@@ -32,14 +32,15 @@ from boardlab.core.rng import Rng
 from boardlab.games.cacao import GAME
 from boardlab.games.cacao.actions import Fill, Place, Use
 from boardlab.games.cacao.rules import CacaoState
+from depth import examples
 
 PLAYERS = st.sampled_from((2, 3, 4))
 SEEDS = st.integers(0, 2**63 - 1)
 # The seed is all a game is made of: shrinking it finds nothing simpler and takes minutes, so skip it
 # (a failure prints the players and seed; rerun with `run_game(players, seed)` to debug).
 PHASES = (Phase.explicit, Phase.reuse, Phase.generate)
-FAST = settings(max_examples=1500, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
-THOROUGH = settings(max_examples=40, deadline=None, phases=PHASES, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=examples(500), phases=PHASES)
+THOROUGH = settings(max_examples=examples(40), phases=PHASES)
 
 
 def roundtrip(s: CacaoState, action: Any) -> None:

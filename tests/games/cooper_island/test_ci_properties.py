@@ -8,20 +8,19 @@ The suite plays 200 random games in the first test and 40 in the others; `BOARDL
 from __future__ import annotations
 
 import json
-import os
 import random
 
 from ci_helpers import GAME, check_invariants, new
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardlab.core import Rng
 from boardlab.core.errors import IllegalActionError
 from boardlab.games.cooper_island.actions import ALL_ACTIONS, parse
+from depth import examples
 
-DEEP = os.environ.get("BOARDLAB_DEEP") == "1"
-GAMES = settings(max_examples=3000 if DEEP else 200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-FEW = settings(max_examples=1000 if DEEP else 40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=examples(200))
+FEW = settings(max_examples=examples(40))
 SEEDS = st.integers(0, 2**31)
 PLAYERS = st.sampled_from([2, 3, 4])
 

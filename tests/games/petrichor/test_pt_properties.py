@@ -7,10 +7,9 @@ The suite plays a few hundred games per test; `BOARDLAB_DEEP=1` plays thousands.
 from __future__ import annotations
 
 import json
-import os
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pt_helpers import GAME, check_invariants, new
 
@@ -18,9 +17,9 @@ from boardlab.core import Rng
 from boardlab.core.errors import IllegalActionError
 from boardlab.games.petrichor.actions import ALL_ACTIONS
 from boardlab.games.petrichor.rules import PetrichorState
+from depth import examples
 
-DEEP = os.environ.get("BOARDLAB_DEEP") == "1"
-GAMES = settings(max_examples=3000 if DEEP else 250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=examples(250))
 OPTIONS = st.fixed_dictionaries({
     "length": st.sampled_from(["short", "long"]),
     "final_turn": st.sampled_from(["one_card", "full"]),
@@ -106,7 +105,7 @@ def test_random_games_keep_every_invariant(players: int, seed: int, options: dic
     assert len(state.returns()) == players
 
 
-@settings(max_examples=400 if DEEP else 40, deadline=None)
+@settings(max_examples=examples(40))
 @given(seed=st.integers(0, 2**32))
 def test_undo_barrier_exactly_at_draws_and_rolls(seed: int) -> None:
     """Every action that dealt cards, rolled dice or drew a South Wind card is a barrier, no other."""

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from pm_helpers import GAME, check_invariants, four_card_rule_holds, new, start_of_turn
 
@@ -18,9 +18,10 @@ from boardlab.games.pocket_mars.actions import ALL_ACTIONS
 from boardlab.games.pocket_mars.components import CARD_IDS
 from boardlab.games.pocket_mars.effects import ALL_SEEN
 from boardlab.games.pocket_mars.rules import PocketMarsState
+from depth import examples
 
 CARD_SET = set(CARD_IDS)
-GAMES = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=examples(300))
 
 
 def card_ids_in(obj: Any) -> set[str]:
@@ -111,7 +112,7 @@ def test_random_games_keep_every_invariant(players: int, seed: int, draft: bool,
     check_views(state, seed)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60))
 @given(action=st.sampled_from(ALL_ACTIONS))
 def test_every_action_round_trips_through_notation_and_ids(action: Any) -> None:
     state = new(2, 0)

@@ -23,9 +23,10 @@ from boardlab.core.visibility import reveals_or_draws
 from boardlab.games.pocket_mars import actions as A
 from boardlab.games.pocket_mars.effects import ALL_SEEN
 from boardlab.games.pocket_mars.rules import PocketMarsState
+from depth import examples
 
-GAMES = int(os.environ.get("BOARDLAB_PM_UNDO_GAMES", "0")) or (60 if os.environ.get("BOARDLAB_DEEP") else 12)
-"""Random games per configuration in the property test (BOARDLAB_DEEP=1: 60; or set the number)."""
+GAMES = int(os.environ.get("BOARDLAB_PM_UNDO_GAMES", "0")) or examples(12)
+"""Random games per configuration in the property test (BOARDLAB_DEEP=1: ten times as many; or set the number)."""
 
 
 def knowledge(state: PocketMarsState) -> list[Any]:
