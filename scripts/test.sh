@@ -23,7 +23,7 @@ echo "$NATIVE"
 # stay on one worker (--dist loadfile), so a module's server or browser is started once; every server test
 # takes its own free port, temporary directory and PostgreSQL schema (tests/server/srvkit.py).
 WORKERS=${BOARDLAB_TEST_WORKERS:-auto}
-$BIN/pytest -q -p no:cacheprovider -n "$WORKERS" --dist loadfile --durations=30 "$@"
+$BIN/pytest -q -p no:cacheprovider -n "$WORKERS" --dist loadfile --no-loadscope-reorder --durations=30 "$@"
 if [ $# -eq 0 ] && [[ $NATIVE == compiled* ]]; then
   # tests/test_compiled.py (above) plays the same games native and pure; here every recorded game (marker
   # `recorded`: golden playthroughs, replay digests, recorded searches, one or more per compiled game) is

@@ -11,8 +11,8 @@ import depth  # noqa: F401  (registers and loads the profile)
 
 FIRST = ("web", "server", "rl")
 """Directories whose files run first: browser games and real server processes take the longest wall time, and
-`make test`'s workers take files in collection order (--dist loadfile), so a long file left to the end would
-run alone while the other core idles."""
+`make test`'s workers take files in collection order (--dist loadfile --no-loadscope-reorder; xdist's own
+order, most tests first, left the few long browser files to the end, to run alone while the other core idled)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
