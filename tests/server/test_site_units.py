@@ -86,18 +86,15 @@ def test_sign_in_delays_grow_and_are_capped() -> None:
 
 
 def test_every_page_head_comes_from_the_one_template() -> None:
-    """Every HTML page is served with the head of server/templates/head.html and the body of its file
-    in web/: the same bytes as the file itself while the files still carry that head."""
+    """Every HTML page is served with the head of server/templates/head.html, its own title, and the body of
+    its file in web/; no page file carries a head of its own."""
     from boardlab.server.deps import WEB
     from boardlab.server.routes.pages import HEAD, TITLES, page_html
 
     assert set(TITLES) == {p.name for p in WEB.glob("*.html")}
     for page, title in TITLES.items():
-        served = page_html(WEB, page)
-        head = HEAD.substitute(title=title)
-        assert served.startswith(head) and served.count("<head>") == 1, page
-        body = served[len(head):]
         text = (WEB / page).read_text("utf-8")
-        assert body.startswith("<body>") and body == (text.partition("</head>\n")[2] or text)
-        if "<head>" in text:  # a page file that still has its own head: the same HTML as before the template
-            assert served == text, page
+        assert text.startswith("<body>") and "<head>" not in text and "<!doctype" not in text.lower(), page
+        served = page_html(WEB, page)
+        assert served == HEAD.substitute(title=title) + text, page
+        assert served.count("<head>") == 1 and f"<title>{title}</title>" in served, page

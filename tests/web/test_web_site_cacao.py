@@ -64,9 +64,13 @@ def watch_one_game(page: Any, c: httpx.Client, rng: random.Random, seen: dict[st
         pending = (s["view"].get("pending") or {}).get(str(seat)) or []
         if seat == 0 and pending:
             # the page (seat 0) shows its activation rows: plantations first, markets last
-            expect(page.locator(".cc-activation .cc-act-row")).to_have_count(len(pending), timeout=WAIT)
-            shown = page.evaluate("() => [...document.querySelectorAll('.cc-act-row')].map((r) => r.dataset.edge)")
             by_edge = {f"{e['x']},{e['y']},{e['edge']}": e["jungle"] for e in pending}
+            # wait for these very rows: a count alone can match the rows of the previous activation still shown
+            page.wait_for_function(
+                "want => { const got = [...document.querySelectorAll('.cc-activation .cc-act-row')]"
+                ".map((r) => r.dataset.edge).sort(); return JSON.stringify(got) === JSON.stringify(want); }",
+                arg=sorted(by_edge), timeout=WAIT)
+            shown = page.evaluate("() => [...document.querySelectorAll('.cc-act-row')].map((r) => r.dataset.edge)")
             ranks = [rank(by_edge[k]) for k in shown]
             assert ranks == sorted(ranks), (shown, by_edge)
             seen["order"] |= {0, 2} <= set(ranks)

@@ -65,9 +65,25 @@ class Game(ABC):
     """The truncation of search playouts this game was measured strongest with at the `hard` budget (None:
     to the end): what `MctsBot` uses when not told (12 for Cacao, docs/strength-log.md; games whose playout
     steps are costly and whose evaluation is good search deeper trees with shorter playouts)."""
+    text: Any = None
+    """The game's words (its text.py module), or None: see `__init__`."""
+    evaluation: Any = None
+    """The bots' evaluation (its evaluate.py module), or None: see `__init__`."""
     mast: ClassVar[float | None] = None
     """The MAST exploration share this game's search plays its playouts with when not told (None: the game's
     playout policy). Set only where MAST measured at least as strong at every table size (docs/strength-log.md)."""
+
+    def __init__(self, text: Any = None, evaluation: Any = None) -> None:
+        """A game is its rules (the subclass) with its words and its bots' evaluation, given by the module that
+        assembles it (the game package's game.py), so that neither the rules nor the core import them.
+
+        `text` is the game's text.py module: where it has them, its `seat_name(seat, lang)`,
+        `describe(action, lang)`, `describe_move(before, action, lang)`, `describe_for(before, action, seat,
+        lang)`, `render(state, seat, lang)`, `menu(state, lang)` and `why_illegal(state, action)` answer the
+        hooks of the same purpose below. `evaluation` is its evaluate.py module: its `evaluate(state, seat)` and,
+        where it has one, `evaluate_all(state)` answer `evaluate` and `evaluate_all`."""
+        self.text = text
+        self.evaluation = evaluation
 
     # -- construction -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
@@ -157,9 +173,12 @@ class Game(ABC):
     def evaluate(self, state: State, seat: int) -> float:
         """Heuristic worth of `state` for `seat` (higher is better), used by greedy and search bots.
 
-        Must only use what `seat` may see (bots call it on determinized states). Default: score
-        margin over the best opponent.
+        Must only use what `seat` may see (bots call it on determinized states). Default: `evaluation.evaluate`,
+        else the score margin over the best opponent.
         """
+        evaluate = getattr(self.evaluation, "evaluate", None)
+        if evaluate:
+            return evaluate(state, seat)  # type: ignore[no-any-return]
         totals = [s.total for s in state.scores()]
         others = [t for i, t in enumerate(totals) if i != seat]
         return float(totals[seat] - (max(others) if others else 0))
@@ -171,7 +190,11 @@ class Game(ABC):
 
     def evaluate_all(self, state: State) -> list[float]:
         """`evaluate` for every seat, in seat order (search bots score a leaf for all seats at once).
-        Games override it when the seats share work (scores, standings); values must equal `evaluate`'s."""
+        Games give one (`evaluation.evaluate_all`) when the seats share work (scores, standings); values must
+        equal `evaluate`'s."""
+        evaluate_all = getattr(self.evaluation, "evaluate_all", None)
+        if evaluate_all:
+            return evaluate_all(state)  # type: ignore[no-any-return]
         return [self.evaluate(state, seat) for seat in range(state.num_players)]
 
     def random_search_action(self, state: State, rng: Rng) -> Action:
@@ -188,18 +211,24 @@ class Game(ABC):
         return self.random_search_action(state, rng)
 
     def seat_name(self, seat: int, lang: str = "en") -> str:
-        """How people call a seat (games with player colours name the colour)."""
+        """How people call a seat (games with player colours name the colour): `text.seat_name`, else "Seat n"."""
+        seat_name = getattr(self.text, "seat_name", None)
+        if seat_name:
+            return seat_name(seat, lang)  # type: ignore[no-any-return]
         return f"座位 {seat + 1}" if lang == "zh-TW" else f"Seat {seat + 1}"
 
     def describe_action(self, action: Action, lang: str = "en") -> str:
-        """The action in words for a game log (default: its notation)."""
-        return str(action)
+        """The action in words for a game log (default: `text.describe`, else its notation)."""
+        describe = getattr(self.text, "describe", None)
+        return describe(action, lang) if describe else str(action)
 
     def describe_move(self, before: State, action: Action, lang: str = "en") -> str:
         """The action in words as played in `before`, for the log read by those who may see it: a game
         can name what it acted on and what it set off by itself (tiles laid automatically, blind draws
-        turned face up), so every change to the board appears in the log. Default: `describe_action`."""
-        return self.describe_action(action, lang)
+        turned face up), so every change to the board appears in the log. Default: `text.describe_move`, else
+        `describe_action`."""
+        describe_move = getattr(self.text, "describe_move", None)
+        return describe_move(before, action, lang) if describe_move else self.describe_action(action, lang)
 
     def action_visible(self, before: State, action: Action, seat: int | None) -> bool:
         """May `seat` (None: a spectator) read the notation of `action`, played in `before`? The
@@ -240,18 +269,26 @@ class Game(ABC):
         """The action in words as `seat` (None: a spectator) may know it, given the state it was
         played in. Games with hidden information mask what the seat did not see (a card drawn, a
         card readied face down). Default: the full words if `action_visible`, else a neutral phrase.
-        Contract: wherever `action_visible` is True this equals `describe_move` (servers rely on it)."""
+        Contract: wherever `action_visible` is True this equals `describe_move` (servers rely on it). A game's
+        `text.describe_for`, where it has one, answers instead."""
+        describe_for = getattr(self.text, "describe_for", None)
+        if describe_for:
+            return describe_for(before, action, seat, lang)  # type: ignore[no-any-return]
         if self.action_visible(before, action, seat):
             return self.describe_move(before, action, lang)
         return "做了一個祕密行動" if lang == "zh-TW" else "makes a hidden move"
 
     def why_illegal(self, state: State, action: Action) -> str:
-        """A sentence saying why `action` is not legal in `state` (`State.why_illegal` asks here; games refine
-        it with their words)."""
-        return f"{action} is not a legal action now"
+        """A sentence saying why `action` is not legal in `state` (`State.why_illegal` asks here): the game's
+        `text.why_illegal` where it has one."""
+        why_illegal = getattr(self.text, "why_illegal", None)
+        return why_illegal(state, action) if why_illegal else f"{action} is not a legal action now"
 
     def menu(self, state: State, lang: str = "en") -> list[MenuItem]:
-        """Short codes for the legal actions, for people typing moves (default: 1, 2, 3 ...)."""
+        """Short codes for the legal actions, for people typing moves (default: `text.menu`, else 1, 2, 3 ...)."""
+        menu = getattr(self.text, "menu", None)
+        if menu:
+            return list(menu(state, lang))
         return [MenuItem(str(i + 1), a, self.describe_action(a, lang)) for i, a in enumerate(state.legal_actions())]
 
     # -- learning interfaces (boardlab.rl: PettingZoo, Gymnasium, OpenSpiel) ----------------------
@@ -292,7 +329,11 @@ class Game(ABC):
     def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
         """A text picture of what `seat` sees, for terminals (games draw a real board).
 
-        The text is rich console markup: games may colour it; literal '[' must be escaped."""
+        The text is rich console markup: games may colour it; literal '[' must be escaped. Default: `text.render`,
+        else the view as JSON."""
+        render = getattr(self.text, "render", None)
+        if render:
+            return str(render(state, seat, lang))
         import json
 
         return json.dumps(state.view(seat), ensure_ascii=False, indent=1)

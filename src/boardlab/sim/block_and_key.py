@@ -18,13 +18,13 @@ from typing import Any
 from boardlab.bots import make_bot
 from boardlab.core import observe
 from boardlab.games.block_and_key.actions import Place
-from boardlab.games.block_and_key.game import BlockAndKeyGame
+from boardlab.games.block_and_key.game import GAME
 from boardlab.games.block_and_key.rules import THRESHOLD, BlockAndKeyState
 
 
 def play(players: int, seed: int, samples: int = 1) -> dict[str, Any]:
     """One greedy game with per-deck and per-block tallies."""
-    game = BlockAndKeyGame()
+    game = GAME
     s: BlockAndKeyState = game.new_game(players, seed)  # type: ignore[assignment]
     bots = [make_bot("greedy", seed * 10 + q, samples=samples) for q in range(players)]
     comp = s.comp

@@ -1,6 +1,6 @@
 """Undo barriers (docs/rules/pocket_mars.md, "Undo barriers"): an action that turns a card face up, lets
 someone look at, draw or take a card, shuffles, shows a colour back or tells the table about a hidden hand
-can never be undone. `PocketMarsGame.undo_barrier` answers exactly; these tests check it against an
+can never be undone. `PocketMarsRules.undo_barrier` answers exactly; these tests check it against an
 oracle built from the seats' views only (what each seat can read before and after the action), so they
 do not trust the code under test.
 

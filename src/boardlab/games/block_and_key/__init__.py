@@ -11,7 +11,7 @@ the registry loads through the entry point `boardlab.games`). Decisions: docs/ru
 Imports run one way: components <- geometry, actions <- rules <- text, evaluate <- game (<- this package).
 """
 
-from .game import GAME, BlockAndKeyGame
-from .rules import BlockAndKeyState
+from .game import GAME
+from .rules import BlockAndKeyRules, BlockAndKeyState
 
-__all__ = ["GAME", "BlockAndKeyGame", "BlockAndKeyState"]
+__all__ = ["GAME", "BlockAndKeyRules", "BlockAndKeyState"]

@@ -1203,7 +1203,7 @@ class _Legal(list):  # type: ignore[type-arg]
 @mypyc_attr(native_class=False)
 class BlockAndKeyRules(ParsesNotation, Game):
     """The rules-level half of the game: setup, notation, the integer encoding, what search plays, visibility and
-    undo. `game.py` adds the words and the evaluation on top (`BlockAndKeyGame`), since text.py and evaluate.py sit
+    undo. `game.py` gives it its words and evaluation (`GAME`), since text.py and evaluate.py sit
     above this module."""
 
     name = "block_and_key"

@@ -191,3 +191,8 @@ def explain_placement(state: BlockAndKeyState, b: int, o: int, x: int, y: int, z
             if n not in cs and occ(*n) and heights[n[0] + MAX_FLOOR * n[1]] > top:
                 return term("why_taller", lang)
     return term("why_support", lang)
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """A seat as "Player n" (core.game.Game.seat_name)."""
+    return term("player", lang, n=seat + 1)

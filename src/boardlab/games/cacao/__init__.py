@@ -9,7 +9,7 @@ Imports run one way: actions/components <- rules <- text, evaluate <- game (<- t
 """
 
 from .actions import AUTO, Discard, Fill, Place, Use
-from .game import GAME, CacaoGame
-from .rules import CacaoState
+from .game import GAME
+from .rules import CacaoRules, CacaoState
 
-__all__ = ["AUTO", "GAME", "CacaoGame", "CacaoState", "Discard", "Fill", "Place", "Use"]
+__all__ = ["AUTO", "GAME", "CacaoRules", "CacaoState", "Discard", "Fill", "Place", "Use"]

@@ -619,7 +619,7 @@ class CacaoState(State):
 @mypyc_attr(native_class=False)
 class CacaoRules(ParsesNotation, Game):
     """The rules-level half of the game: setup, notation, the integer encoding, what search plays, visibility and
-    undo. `game.py` adds the words and the evaluation on top (`CacaoGame`), since text.py and evaluate.py sit
+    undo. `game.py` gives it its words and evaluation (`GAME`), since text.py and evaluate.py sit
     above this module."""
 
     name = "cacao"

@@ -240,3 +240,8 @@ def render(state: CacaoState, seat: int | None, lang: str = "en") -> str:
                           for e in state.pending[p])
         lines.append(f"{term('activations', lang)} ({term(f'colour{p}', lang)}): {edges}")
     return "\n".join(lines)
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """A seat by its colour (core.game.Game.seat_name)."""
+    return term(f"colour{seat}", lang)

@@ -10,7 +10,7 @@ docs/rules/cooper_island.md.
 Imports run one way: components <- actions <- rules <- text, evaluate <- game (<- this package).
 """
 
-from .game import GAME, CooperGame
-from .rules import CooperState
+from .game import GAME
+from .rules import CooperRules, CooperState
 
-__all__ = ["GAME", "CooperGame", "CooperState"]
+__all__ = ["GAME", "CooperRules", "CooperState"]

@@ -1,42 +1,11 @@
-"""Cooper Island assembled: the rules (`CooperRules`, rules.py) with their words (text.py) and the bots' evaluation
-(evaluate.py), as the one `Game` instance the registry loads (`GAME`, entry point `boardlab.games`).
+"""Cooper Island assembled: its rules (rules.py) with their words (text.py) and the bots' evaluation (evaluate.py),
+the one `Game` the registry loads (entry point `boardlab.games`). Nothing in the package imports this module: a state
+reaches its game, words included, through `CooperState.game` (README, "Layers")."""
 
-The arrows in the package run one way: actions.py and components.py at the bottom, rules.py (the state and the
-rules-level game) above them, text.py and evaluate.py above the rules, this module on top. Nothing below
-imports it: a state reaches its game, words included, through `CooperState.game`, which this module sets.
-"""
-
-from __future__ import annotations
-
-from typing import Any
-
-from mypy_extensions import mypyc_attr
-
-from boardlab.core.game import State
-
-from . import text
-from .evaluate import evaluate, evaluate_all
+from . import evaluate, text
 from .rules import CooperRules, CooperState
 
-
-@mypyc_attr(native_class=False)
-class CooperGame(CooperRules):
-    """Cooper Island: the rules with the words and the evaluation (compiled with them, see boardlab/_compiled.py)."""
-
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)  # type: ignore[arg-type]
-
-    def evaluate_all(self, state: State) -> list[float]:
-        return evaluate_all(state)  # type: ignore[arg-type]
-
-    def describe_action(self, action: Any, lang: str = "en") -> str:
-        return text.describe(action, lang)
-
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        return text.render(state, seat, lang)  # type: ignore[arg-type]
-
-
-GAME = CooperGame()
+GAME = CooperRules(text=text, evaluation=evaluate)
 CooperState.game = GAME
 
-__all__ = ["GAME", "CooperGame"]
+__all__ = ["GAME"]

@@ -11,7 +11,7 @@ Crop-balance measurements with bots: `boardlab.sim.petrichor` (above the bots, s
 Imports run one way: components <- actions <- rules <- text, evaluate <- game (<- this package).
 """
 
-from .game import GAME, PetrichorGame
-from .rules import PetrichorState
+from .game import GAME
+from .rules import PetrichorRules, PetrichorState
 
-__all__ = ["GAME", "PetrichorGame", "PetrichorState"]
+__all__ = ["GAME", "PetrichorRules", "PetrichorState"]

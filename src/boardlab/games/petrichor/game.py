@@ -1,42 +1,11 @@
-"""Petrichor assembled: the rules (`PetrichorRules`, rules.py) with their words (text.py) and the bots' evaluation
-(evaluate.py), as the one `Game` instance the registry loads (`GAME`, entry point `boardlab.games`).
+"""Petrichor assembled: its rules (rules.py) with their words (text.py) and the bots' evaluation (evaluate.py),
+the one `Game` the registry loads (entry point `boardlab.games`). Nothing in the package imports this module: a state
+reaches its game, words included, through `PetrichorState.game` (README, "Layers")."""
 
-The arrows in the package run one way: actions.py and components.py at the bottom, rules.py (the state and the
-rules-level game) above them, text.py and evaluate.py above the rules, this module on top. Nothing below
-imports it: a state reaches its game, words included, through `PetrichorState.game`, which this module sets.
-"""
-
-from __future__ import annotations
-
-from typing import Any
-
-from boardlab.core.game import State
-
-from . import text
-from .evaluate import evaluate
+from . import evaluate, text
 from .rules import PetrichorRules, PetrichorState
 
-
-class PetrichorGame(PetrichorRules):
-    """Petrichor: the rules with the words and the evaluation."""
-
-    def evaluate(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)  # type: ignore[arg-type]
-
-    def seat_name(self, seat: int, lang: str = "en") -> str:
-        return text.player_name(seat, lang)
-
-    def describe_action(self, action: Any, lang: str = "en") -> str:
-        return text.describe(action, lang)
-
-    def render_text(self, state: State, seat: int | None, lang: str = "en") -> str:
-        return text.render(state, seat, lang)  # type: ignore[arg-type]
-
-    def why_illegal(self, state: State, action: Any) -> str:
-        return text.why_illegal(state, action)  # type: ignore[arg-type]
-
-
-GAME = PetrichorGame()
+GAME = PetrichorRules(text=text, evaluation=evaluate)
 PetrichorState.game = GAME
 
-__all__ = ["GAME", "PetrichorGame"]
+__all__ = ["GAME"]

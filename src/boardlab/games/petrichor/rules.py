@@ -824,7 +824,7 @@ RESOLVE: dict[str, Callable[[PetrichorState, Step, Any], None]] = {
 
 class PetrichorRules(FixedActionTable, Game):
     """The rules-level half of the game: setup, notation, the integer encoding, what search plays, visibility and
-    undo. `game.py` adds the words and the evaluation on top (`PetrichorGame`), since text.py and evaluate.py sit
+    undo. `game.py` gives it its words and evaluation (`GAME`), since text.py and evaluate.py sit
     above this module."""
 
     name = "petrichor"

@@ -158,3 +158,8 @@ def why_illegal(state: PetrichorState, action: Any) -> str:
     legal = ", ".join(str(a) for a in state.legal_actions()[:8])
     more = " ..." if len(state.legal_actions()) > 8 else ""
     return f"{action} is not legal now: P{state.decider + 1} must answer '{step}' (legal: {legal}{more})"
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """A seat as the log names it (core.game.Game.seat_name)."""
+    return player_name(seat, lang)

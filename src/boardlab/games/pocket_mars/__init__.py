@@ -13,7 +13,7 @@ Imports run one way: components <- actions <- effects <- rules <- text, evaluate
 <- sim.py).
 """
 
-from .game import GAME, PocketMarsGame
-from .rules import PocketMarsState
+from .game import GAME
+from .rules import PocketMarsRules, PocketMarsState
 
-__all__ = ["GAME", "PocketMarsGame", "PocketMarsState"]
+__all__ = ["GAME", "PocketMarsRules", "PocketMarsState"]

@@ -662,8 +662,13 @@ ANDROID: dict[int, Callable[[PocketMarsState], None]] = {
 @mypyc_attr(native_class=False)
 class PocketMarsRules(FixedActionTable, Game):
     """The rules-level half of the game: setup, notation, the integer encoding, what search plays, visibility and
-    undo. `game.py` adds the words and the evaluation on top (`PocketMarsGame`), since text.py and evaluate.py sit
+    undo. `game.py` gives it its words and evaluation (`GAME`), since text.py and evaluate.py sit
     above this module."""
+
+    def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
+        """The notation names a card: readable only by seats that know that card (text.py's `names_hidden_card`,
+        the narration's own rule, so a log line and its words never disagree)."""
+        return not self.text.names_hidden_card(before, action, seat)  # type: ignore[no-any-return]
 
     name = "pocket_mars"
     titles = {"en": "Pocket Mars", "zh-TW": "口袋火星"}

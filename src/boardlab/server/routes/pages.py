@@ -1,6 +1,5 @@
 """The HTML pages of the site. Every page's head (doctype, charset, viewport, title, style sheet, icon)
-comes from one template, server/templates/head.html; the page file in web/ gives the rest (its body).
-A page file that still carries a head of its own has it replaced by the template's."""
+comes from one template, server/templates/head.html; the page file in web/ holds only the rest (its body)."""
 
 from __future__ import annotations
 
@@ -36,9 +35,7 @@ def page_html(web: Path, page: str) -> str:
 
 @functools.lru_cache(maxsize=32)
 def _render(path: str, _mtime_ns: int, title: str) -> str:
-    text = Path(path).read_text("utf-8")
-    _own_head, sep, body = text.partition("</head>\n")
-    return HEAD.substitute(title=html.escape(title)) + (body if sep else text)
+    return HEAD.substitute(title=html.escape(title)) + Path(path).read_text("utf-8")
 
 
 def router(web: Path) -> APIRouter:
