@@ -89,3 +89,53 @@ def test_sigkill_loses_no_acknowledged_move(backend: str, tmp_path: Path) -> Non
                     time.sleep(0.1)
         finally:
             srv.stop()
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every live process below `pid`, read from /proc."""
+    children: dict[int, list[int]] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                ppid = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(d.name))
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.add(child)
+            todo.append(child)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
+
+
+def test_bot_workers_end_with_a_killed_server(tmp_path: Path) -> None:
+    """SIGKILL the server while its bots play: the bot worker processes (and the pool's resource tracker)
+    end too, within seconds, instead of idling on for hours (the workers watch their parent)."""
+    srv = Server(f"sqlite:///{tmp_path / 'b.db'}", tmp_path / "server.log",
+                 {"BOARDLAB_BOT_EXECUTOR": "process", "BOARDLAB_BOT_WORKERS": "2"}).start()
+    assert srv.proc is not None
+    try:
+        with httpx.Client(base_url=srv.url, timeout=10) as c:
+            t = make_table(c, seats=[{"kind": "bot", "bot": "greedy"}] * 2, options={"target": 10**5})
+            deadline = time.monotonic() + 30
+            while len(_descendants(srv.proc.pid)) < 2 and time.monotonic() < deadline:
+                c.get(f"/api/tables/{t['id']}")
+                time.sleep(0.2)
+        below = _descendants(srv.proc.pid)
+        assert len(below) >= 2, "the bots never started a worker process"
+    finally:
+        srv.kill()
+    deadline = time.monotonic() + 15
+    while any(_alive(p) for p in below) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [p for p in below if _alive(p)], "bot workers outlived the killed server"

@@ -119,6 +119,22 @@ def _make(kind: str, seed: int, seconds: float) -> Any:
     return make_bot(kind, seed=seed, **budget)
 
 
+def _end_with_parent(parent: int) -> None:
+    """Worker initializer: a bot worker ends as soon as the server that started it is gone, SIGKILL included
+    (then no shutdown code runs and the pool never stops its workers). A daemon thread watches the parent: an
+    orphan is re-parented, so its parent pid changes. Polling rather than a parent-death signal, which Linux
+    sends when the *thread* that spawned the worker ends, not the process."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="boardlab-parent-watch", daemon=True).start()
+
+
 class BotRunner:
     """A pool of bot workers (processes by default; BOARDLAB_BOT_EXECUTOR=thread for threads)."""
 
@@ -139,7 +155,8 @@ class BotRunner:
             self.pool = cf.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="boardlab-bot")
         else:
             ctx = multiprocessing.get_context("spawn")
-            self.pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+            self.pool = cf.ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_end_with_parent,
+                                               initargs=(os.getpid(),))
 
     def pace(self, kind: str) -> float:
         """The constant reply time for decisions of `kind` whose option count is hidden: the thinking
