@@ -18,9 +18,10 @@ def game_terms(package: str) -> dict[str, dict[str, str]]:
     return json.loads(resources.files(package).joinpath("terms.json").read_text("utf-8"))  # type: ignore[no-any-return]
 
 
-def game_term(package: str, key: str, lang: str, **kw: Any) -> str:
+def game_term(package: str, key: str, lang: str, /, **kw: Any) -> str:
     """`key` in `lang` (an unknown language or a missing or empty entry falls back to English, then to the
-    key itself), with `{name}` fields filled from `kw` when given."""
+    key itself), with `{name}` fields filled from `kw` when given. The first three are positional-only, so a
+    term may have fields named `key`, `lang` or `package` (Block and Key's "puts {key} under its altar")."""
     t = game_terms(package)
     raw = t.get(lang, t["en"]).get(key) or t["en"].get(key, key)
     return raw.format(**kw) if kw else raw

@@ -63,3 +63,26 @@ def test_play_in_the_terminal() -> None:
     assert "P1: turns the core cube (1)" in out
     assert "P1: excavates row 1" in out and "P1: places" in out
     assert "from the south" in out and "Excavation site" in out
+
+
+def test_every_legal_action_of_random_games_can_be_worded() -> None:
+    """Every action offered in random games (solo included, where keys are discarded) has words in both
+    languages, as played and as each seat may read it: a move whose log line cannot be worded must never
+    reach a server (the solo discard once raised in `term`, so every discard was refused)."""
+    from boardlab.core import Rng
+    from boardlab.games.block_and_key.actions import KeyAct
+
+    kinds: set[str] = set()
+    for players, seed in ((1, 1), (1, 2), (1, 3), (2, 4), (3, 5)):
+        s = GAME.new_game(players, seed)
+        rng = Rng(seed)
+        while not s.is_over:
+            for action in s.legal_actions():
+                kinds.add(type(action).__name__)
+                for lang in ("en", "zh-TW"):
+                    assert GAME.describe_move(s, action, lang)
+                    for seat in (None, *range(players)):
+                        assert GAME.describe_for(s, action, seat, lang)
+            legal = s.legal_actions()
+            s.apply(legal[rng.randbelow(len(legal))])
+    assert KeyAct.__name__ in kinds, kinds

@@ -16,7 +16,7 @@ from .rules import SITE_LINES, VIEWS, BlockAndKeyState
 STYLE = {"W": "bold white", "G": "grey62", "R": "bold red", "B": "bold blue", "*": "bold yellow"}
 
 
-def term(key: str, lang: str, **kw: Any) -> str:
+def term(key: str, lang: str, /, **kw: Any) -> str:
     return game_term("boardlab.games.block_and_key", key, lang, **kw)
 
 

@@ -15,7 +15,7 @@ CUBE = {"wood": "w", "stone": "s", "food": "f", "gold": "g", "cloth": "c", "": "
 TERR = {"forest": "F", "meadow": "M", "mountain": "R", "settlement": "S"}
 
 
-def term(key: str, lang: str, **kw: Any) -> str:
+def term(key: str, lang: str, /, **kw: Any) -> str:
     return game_term("boardlab.games.cooper_island", key, lang, **kw)
 
 

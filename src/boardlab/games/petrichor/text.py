@@ -17,7 +17,7 @@ from .rules import SW, PetrichorState
 COLOURS = ("red", "blue", "yellow", "green")
 
 
-def term(key: str, lang: str, **kw: Any) -> str:
+def term(key: str, lang: str, /, **kw: Any) -> str:
     return game_term("boardlab.games.petrichor", key, lang, **kw)
 
 

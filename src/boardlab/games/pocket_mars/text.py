@@ -12,7 +12,7 @@ from .components import BLACK, CARD_IDS, COLOURS, LETTERS, Card, Effect, Prim, r
 from .rules import DA, PocketMarsState
 
 
-def term(key: str, lang: str, **kw: Any) -> str:
+def term(key: str, lang: str, /, **kw: Any) -> str:
     return game_term("boardlab.games.pocket_mars", key, lang, **kw)
 
 
