@@ -133,6 +133,23 @@ def test_sign_up_sign_in_and_wrong_password(server: str, browser: Any, errors: E
     expect(other.locator("#signup-form .error")).to_contain_text("已有人使用")
 
 
+
+def test_after_sign_in_only_a_path_of_this_site_is_followed(server: str, browser: Any, errors: Errors) -> None:
+    """`?next=` leads back into the site only: a backslash, a tab or a second slash that the browser would
+    read as another host, or a whole address, lands on /me instead (an open redirect otherwise)."""
+    name = sign_up(new_page(browser, errors), server)
+    cases = {"/%5Cevil.example/x": "/me", "/%09/evil.example/x": "/me", "//evil.example/x": "/me",
+             "https://evil.example/x": "/me", "/%5C%5Cevil.example": "/me", "/how/cacao?x=1%23y": "/how/cacao?x=1#y"}
+    for value, landing in cases.items():
+        page = new_page(browser, errors)
+        page.goto(f"{server}/signin?next={value}")
+        page.fill("#signin-name", name)
+        page.fill("#signin-password", "a good password")
+        page.click("#signin-form button[type=submit]")
+        page.wait_for_url(f"{server}{landing}")
+        assert page.url == f"{server}{landing}", (value, page.url)
+        page.context.close()
+
 def test_rated_game_between_two_accounts_moves_both_ratings(server: str, browser: Any, errors: Errors) -> None:
     a = new_page(browser, errors)
     b = new_page(browser, errors)

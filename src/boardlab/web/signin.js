@@ -4,8 +4,16 @@ import { mountAccount } from "/static/account.js";
 
 const $ = (id) => document.getElementById(id);
 const next = (() => {
+  // Only a path of this site: parsed as the browser will follow it ("/\\host", tabs and newlines inside
+  // "//host" lead elsewhere), kept only if it stays on this origin, and followed in its normalised form.
   const n = new URLSearchParams(location.search).get("next") || "/me";
-  return n.startsWith("/") && !n.startsWith("//") ? n : "/me"; // only this site
+  try {
+    const u = new URL(n, location.origin);
+    if (n.startsWith("/") && u.origin === location.origin) return u.pathname + u.search + u.hash;
+  } catch {
+    // not a URL at all
+  }
+  return "/me";
 })();
 
 function form(kind) {
