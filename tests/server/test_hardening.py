@@ -41,6 +41,20 @@ def test_control_characters_are_refused_everywhere(client: httpx.Client, bad: st
     assert state["version"] == 0 and state["seats"][1]["kind"] == "open"  # nothing changed
 
 
+
+@pytest.mark.parametrize("path", ["/api/users/a%00b", "/api/games?x=%00", "/t/a%00b", "/api/tables/a%00b"])
+def test_nul_in_a_path_or_query_is_a_clean_refusal(client: httpx.Client, path: str) -> None:
+    """PostgreSQL answered a user name with NUL (`/api/users/a%00b`) with a 500: NUL in a path or query is
+    refused at the door with 400 on every backend, and the server goes on answering."""
+    r = client.get(path)
+    assert r.status_code == 400 and r.json()["error"] == "bad_request", (path, r.text)
+    for name in ("a\x00b", "a\x1bb"):  # a sign-up or sign-in name with NUL: refused like any bad field
+        for route in ("/api/account/signup", "/api/account/signin"):
+            r = client.post(route, content=json.dumps({"name": name, "password": "correct horse 1"}),
+                            headers={"content-type": "application/json"})
+            assert r.status_code == 422 and r.json()["error"] == "invalid_request", (route, r.text)
+    assert client.get("/api/users/nobody-here").status_code == 404
+
 def test_websocket_bad_messages_get_clean_errors(client: httpx.Client, server: Server) -> None:
     t = make_table(client, options={"target": 10**6})
     toks = [s["token"] for s in t["seats"]]

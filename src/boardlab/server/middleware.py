@@ -42,6 +42,27 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class NoNul:
+    """Refuse a request whose path or query holds NUL, raw or as %00 (400; a WebSocket is closed before it
+    opens): PostgreSQL can neither store nor compare text with NUL and answered such a user name with a 500,
+    and no path or query of this site has one."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            path, query = scope.get("path", ""), scope.get("query_string", b"")
+            if "\x00" in path or b"\x00" in query or b"%00" in query:
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008})
+                else:
+                    await _json_response(send, 400, {"error": "bad_request",
+                                                     "detail": "a request path or query may not hold NUL"})
+                return
+        await self.app(scope, receive, send)
+
+
 class BodyLimit:
     """Refuse request bodies over MAX_BODY before they are read into memory (413), and bodies whose
     next chunk takes over `body_timeout` seconds to arrive (408: a slow sender holds a connection)."""

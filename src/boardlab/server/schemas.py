@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from .limits import clean_text
 
 
 # -- the tables API ------------------------------------------------------------------------------------
@@ -183,7 +185,7 @@ class ReplayOut(BaseModel):
 # -- the site: accounts, site tables, chat -------------------------------------------------------------
 class Credentials(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: str = Field(max_length=60)
+    name: Annotated[str, AfterValidator(clean_text)] = Field(max_length=60)  # no NUL (PostgreSQL) nor controls
     password: str = Field(max_length=200)
 
 
