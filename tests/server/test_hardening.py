@@ -55,6 +55,19 @@ def test_nul_in_a_path_or_query_is_a_clean_refusal(client: httpx.Client, path: s
             assert r.status_code == 422 and r.json()["error"] == "invalid_request", (route, r.text)
     assert client.get("/api/users/nobody-here").status_code == 404
 
+
+def test_seat_names_are_normalised_against_spoofing(client: httpx.Client) -> None:
+    """A right-to-left override (U+202E) turns a name around on screen and a zero-width space (U+200B) makes
+    two names look alike: seat names are NFKC-normalised and lose such format characters, at creation and
+    when joining."""
+    t = make_table(client, seats=[{"kind": "human", "name": "\u202eevil\u200b"}, {"kind": "open"}], public=True)
+    r = client.post(f"/api/tables/{t['id']}/join", json={"name": "Ｂｏ\u200d\u2066"})
+    assert r.status_code == 200, r.text
+    names = [s["name"] for s in client.get(f"/api/tables/{t['id']}").json()["seats"]]
+    assert names == ["evil", "Bo"], names
+    only_marks = make_table(client, seats=[{"kind": "human", "name": "\u200b\u202e"}, {"kind": "human"}])
+    assert [s["name"] for s in client.get(f"/api/tables/{only_marks['id']}").json()["seats"]] == ["#1", "#2"]
+
 def test_websocket_bad_messages_get_clean_errors(client: httpx.Client, server: Server) -> None:
     t = make_table(client, options={"target": 10**6})
     toks = [s["token"] for s in t["seats"]]

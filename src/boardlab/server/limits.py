@@ -78,6 +78,14 @@ def bad_text(s: str) -> bool:
     return any(unicodedata.category(c) in ("Cc", "Cs") for c in s)
 
 
+def clean_name(name: str | None) -> str:
+    """A seat name as shown to others: NFKC-normalised, without format characters (the bidi controls such as
+    U+202E that turn a name around on screen, and zero-width ones such as U+200B that make two names look
+    alike), trimmed to 40 characters. Control characters are refused separately (`bad_text`)."""
+    text = unicodedata.normalize("NFKC", name or "")
+    return "".join(c for c in text if unicodedata.category(c) != "Cf").strip()[:40]
+
+
 def clean_text(s: str) -> str:
     """A pydantic validator: refuse control characters in a text field (422 invalid_request)."""
     if bad_text(s):

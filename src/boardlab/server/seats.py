@@ -9,7 +9,7 @@ import time
 
 from .bots import known_bot_kinds
 from .errors import ApiError
-from .limits import bad_text
+from .limits import bad_text, clean_name
 from .service import TableService
 from .table import Table
 from .tabledb import seat_update
@@ -29,7 +29,7 @@ async def join(svc: TableService, t: Table, seat: int | None, name: str | None) 
             raise ApiError(409, "no_free_seat", f"seat {seat} is not free")
         token = new_token()
         s = t.seats[seat]
-        new_name = (name or "").strip()[:40] or s.name
+        new_name = clean_name(name) or s.name
         await svc.store.write(
             seat_update(t.id, seat, kind="human", bot=None, name=new_name, token_hash=hash_token(token))
         )

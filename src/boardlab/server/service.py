@@ -38,7 +38,7 @@ from .botpool import FairPool, fair_choose
 from .bots import BotJob, BotRunner, game_modules, known_bot_kinds, random_choice
 from .conn import Conn
 from .errors import ApiError
-from .limits import Holdings, Limits, bad_text
+from .limits import Holdings, Limits, bad_text, clean_name
 from .store import Store
 from .table import (
     Seat,
@@ -175,12 +175,12 @@ class TableService:
         seats: list[Seat] = []
         for i, spec in enumerate(seat_specs):
             kind = spec.get("kind", "human")
-            name = (spec.get("name") or "").strip()[:40] or f"#{i + 1}"
+            name = clean_name(spec.get("name")) or f"#{i + 1}"
             if kind == "bot":
                 bot = spec.get("bot") or "random"
                 if bot not in bots:
                     raise ApiError(400, "bad_seats", f"unknown bot {bot!r}; known: {', '.join(bots)}")
-                seats.append(Seat(i, "bot", bot, name if spec.get("name") else f"{bot} bot", None))
+                seats.append(Seat(i, "bot", bot, name if clean_name(spec.get("name")) else f"{bot} bot", None))
             elif kind == "human":
                 if rematch_of is None:
                     tokens[i] = new_token()
