@@ -63,6 +63,29 @@ class NoNul:
         await self.app(scope, receive, send)
 
 
+class HeaderLimit:
+    """Refuse a request whose request line and headers together exceed `max_bytes` (431; a WebSocket is closed
+    before it opens). The HTTP parser enforces the limit only while headers are still arriving: a whole
+    60 KB header that came in one read was accepted."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            size = len(scope.get("raw_path") or b"") + len(scope.get("query_string", b""))
+            size += sum(len(k) + len(v) + 4 for k, v in scope.get("headers", []))
+            if size > self.max_bytes:
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1009})
+                else:
+                    await _json_response(send, 431, {"error": "too_large",
+                                                     "detail": f"request headers are at most {self.max_bytes} bytes"})
+                return
+        await self.app(scope, receive, send)
+
+
 class BodyLimit:
     """Refuse request bodies over MAX_BODY before they are read into memory (413), and bodies whose
     next chunk takes over `body_timeout` seconds to arrive (408: a slow sender holds a connection)."""
