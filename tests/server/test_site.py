@@ -305,3 +305,20 @@ def test_rematch_keeps_the_site_settings(server: Server) -> None:
     st = a.get(f"/api/tables/{new['table']}", headers={"Authorization": f"Bearer {new['token']}"}).json()
     assert st["site"]["rated"] and st["site"]["bot_level"] == "easy" and st["site"]["clock"]["speed"] == "1d"
     assert st["site"]["clock"]["seat"] == 0 and not st["can_undo"]
+
+
+def test_guesses_sent_at_once_are_counted_before_any_is_checked(server: Server) -> None:
+    """60 wrong sign-ins for one name sent at the same moment: at most 20 passwords are checked (the
+    documented limit); the rest are refused with 429 before any hashing."""
+    import concurrent.futures as cf
+
+    _c, name, _ = account(server)
+
+    def guess(i: int) -> int:
+        with httpx.Client(base_url=server.url, timeout=60) as c:
+            return c.post("/api/account/signin", json={"name": name, "password": f"wrong {i}"}).status_code
+
+    with cf.ThreadPoolExecutor(60) as pool:
+        codes = list(pool.map(guess, range(60)))
+    assert set(codes) <= {401, 429}, codes
+    assert codes.count(401) <= 20 and codes.count(429) >= 40, codes

@@ -202,6 +202,9 @@ class Accounts:
         by_name, by_addr = self.throttle.count(f"n:{key}"), self.throttle.count(f"a:{address}")
         if by_name >= 20 or by_addr >= 50:
             raise ApiError(429, "too_many_attempts", "too many failed sign-ins; wait 15 minutes")
+        # Counted as a failure before the password is checked (no await since the count above): guesses sent
+        # at once see each other, so no more than 20 are ever checked; a success takes it back below.
+        self.throttle.fail(f"n:{key}")
         await asyncio.sleep(max(Throttle.delay(by_name), Throttle.delay(by_addr - 7)))
         row = await self.store.read(
             lambda c: c.execute(sa.select(users_t).where(users_t.c.name_key == key)).first()
@@ -213,7 +216,8 @@ class Accounts:
         except (VerifyMismatchError, VerificationError, InvalidHashError):
             ok = False
         if not ok:
-            self.throttle.fail(f"n:{key}", *([f"a:{address}"] if row is not None else []))
+            if row is not None:
+                self.throttle.fail(f"a:{address}")
             raise ApiError(401, "bad_credentials", "wrong name or password")
         self.throttle.clear(f"n:{key}")
         token, csrf = await self._new_session(row.id)
