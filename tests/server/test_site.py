@@ -200,6 +200,10 @@ def test_turn_clock_zombie_move_expel_and_restart(server: Server) -> None:
     assert r.status_code == 200, r.text
     st = a.get(f"/api/tables/{tid}", headers=h1).json()
     assert st["seats"][0]["kind"] == "bot" and st["seats"][0]["bot"] == "easy" and 0 in st["site"]["leavers"]
+    # the expulsion sticks: the expelled player cannot take the seat back from its bot
+    r = a.post(f"/api/tables/{tid}/seats/0/human", headers=h0)
+    assert r.status_code == 409 and r.json()["error"] == "expelled", r.text
+    assert a.get(f"/api/tables/{tid}", headers=h1).json()["seats"][0]["kind"] == "bot"
 
 
 def test_clock_survives_a_restart(tmp_path: Path) -> None:

@@ -192,6 +192,8 @@ class ClockKeeper:
             s.kind, s.bot = "bot", level
             if seat not in info.leavers:
                 info.leavers.append(seat)
+            if seat not in st.setdefault("expelled", []):
+                st["expelled"].append(seat)  # for good: its holder may not take it back (site.may_take_back)
             self.save(t, info)
             self.svc.kick(t)
             self.svc.broadcast(t)

@@ -79,6 +79,8 @@ async def to_human(svc: TableService, t: Table, seat: int) -> None:
         s = t.seats[seat]
         if s.kind != "bot" or s.token_hash is None:
             raise ApiError(409, "not_bot", f"seat {seat} is not a bot standing in for you")
+        if svc.hooks is not None and not svc.hooks.may_take_back(t, seat):
+            raise ApiError(409, "expelled", f"seat {seat} was expelled for running out of time: a bot plays it")
         await svc.store.write(
             seat_update(t.id, seat, kind="human", bot=None, name=s.name, token_hash=s.token_hash)
         )

@@ -174,6 +174,11 @@ class Site:
             info.leavers.append(seat)
             self.save(t, info)
 
+    def may_take_back(self, t: Table, seat: int) -> bool:
+        """May the holder of `seat` take it back from its bot? Not once expelled for running out of time (a bot
+        plays it to the end: the expulsion would not stick otherwise)."""
+        return seat not in (self.ensure(t).clock_state or {}).get("expelled", [])
+
     def after_move(self, t: Table, seat: int, by_bot: bool) -> None:
         info = self.ensure(t)
         if info.clock is not None and info.clock_state is not None:
