@@ -156,6 +156,11 @@ def test_rate_limit_on_table_creation(strict: Server) -> None:
         if r.status_code == 429:
             assert r.json()["error"] == "rate_limited" and "retry-after" in r.headers
         assert _create(c, "10.0.0.2").status_code == 201  # another client is not held back
+        refused = sum(_create(c, "10.0.0.3").status_code == 429 for _ in range(40))
+    assert refused >= 30
+    # each 429 wrote a WARNING line: now one a minute at most, saying how many were held back
+    lines = [ln for ln in strict.log_path.read_text().splitlines() if "exceeded at endpoint" in ln]
+    assert 1 <= len(lines) <= 2, lines
 
 
 def test_caps_per_client(strict: Server) -> None:

@@ -8,6 +8,7 @@ first WebSocket message; never in a URL the server sees (invite links carry it a
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -26,7 +27,7 @@ from boardlab.core import BoardlabError
 from .bots import BotRunner
 from .deps import WEB, api_errors
 from .errors import ApiError
-from .limits import Limits, client_key
+from .limits import Limits, Sampled, client_key
 from .middleware import BodyLimit, HeaderLimit, NoNul, SecurityHeaders
 from .routes import accounts, chat, lobby, pages, ratings, tables, ws
 from .service import TableService
@@ -67,6 +68,9 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         "(/ws/tables/{id}, see docs/server.md).",
     )
     limits = Limits.from_env()
+    refusals = logging.getLogger("slowapi")  # a line per 429: sampled, so a refused client cannot flood the log
+    if not any(isinstance(f, Sampled) for f in refusals.filters):
+        refusals.addFilter(Sampled())
     limiter = Limiter(key_func=client_key, default_limits=[limits.rate_default], storage_uri="memory://")
     app.state.limiter = limiter
     app.add_middleware(NoNul)

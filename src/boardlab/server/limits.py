@@ -8,7 +8,9 @@ are counted here because they are about what a client *holds*, not how fast it a
 
 from __future__ import annotations
 
+import logging
 import os
+import time
 import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -62,6 +64,27 @@ class Limits:
             max_header_bytes=_env_int("BOARDLAB_MAX_HEADER_BYTES", d.max_header_bytes),
             max_connections=_env_int("BOARDLAB_MAX_CONNECTIONS", d.max_connections),
         )
+
+
+class Sampled(logging.Filter):
+    """Let one record through per `period` seconds and say how many were held back since: a refused client
+    (each 429 wrote a WARNING line) must not be able to flood the server's log."""
+
+    def __init__(self, period: float = 60.0) -> None:
+        super().__init__()
+        self.period = period
+        self._next = 0.0
+        self._held = 0
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = time.monotonic()
+        if now < self._next:
+            self._held += 1
+            return False
+        if self._held:
+            record.msg = f"{record.msg} (and {self._held} more like it in the last {self.period:.0f} s)"
+        self._next, self._held = now + self.period, 0
+        return True
 
 
 def client_key(request: Request) -> str:
