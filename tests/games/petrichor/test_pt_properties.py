@@ -108,7 +108,8 @@ def test_random_games_keep_every_invariant(players: int, seed: int, options: dic
 @settings(max_examples=examples(40))
 @given(seed=st.integers(0, 2**32))
 def test_undo_barrier_exactly_at_draws_and_rolls(seed: int) -> None:
-    """Every action that dealt cards, rolled dice or drew a South Wind card is a barrier, no other."""
+    """Every action that dealt cards, rolled dice, drew a South Wind card or showed cards from its player's hand
+    to the others is a barrier, no other."""
     state = new(1 + seed % 4, seed)
     rng = random.Random(seed)
     while not state.is_over:
@@ -121,4 +122,8 @@ def test_undo_barrier_exactly_at_draws_and_rolls(seed: int) -> None:
             assert barrier
         if not barrier:
             assert after.deck == state.deck and after.rng.state == state.rng.state
+            seat = state.current_player
+            if state.num_players > 1 and seat is not None and seat < len(state.hands):
+                # a card that leaves a hand is seen by the others: undoing it would hide it again (#32)
+                assert all(n >= m for m, n in zip(state.hands[seat], after.hands[seat], strict=True)), a
         state = after

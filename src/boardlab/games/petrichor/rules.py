@@ -855,8 +855,16 @@ class PetrichorRules(FixedActionTable, Game):
 
     def undo_barrier(self, before: State, action: Any, after: State) -> bool:
         """No undo past a draw, a die roll or a shuffle (new cards, rerolled harvest dice, the South Wind's
-        card or d6)."""
-        return after.chance != before.chance  # type: ignore[attr-defined]
+        card or d6), nor past a move that takes cards out of its player's hand when others are at the table:
+        the cards were hidden and are now seen (played, paid or discarded face up), and an undo would put
+        cards everyone has seen back into a hidden hand."""
+        if after.chance != before.chance:  # type: ignore[attr-defined]
+            return True
+        seat = before.current_player
+        if before.num_players < 2 or seat is None or seat >= len(before.hands):  # type: ignore[attr-defined]
+            return False
+        mine, now = before.hands[seat], after.hands[seat]  # type: ignore[attr-defined]
+        return any(n < m for m, n in zip(mine, now, strict=True))
 
 
 __all__ = ["PetrichorRules", "PetrichorState", "stage_points"]
