@@ -326,3 +326,21 @@ def test_guesses_sent_at_once_are_counted_before_any_is_checked(server: Server) 
         codes = list(pool.map(guess, range(60)))
     assert set(codes) <= {401, 429}, codes
     assert codes.count(401) <= 20 and codes.count(429) >= 40, codes
+
+
+def test_sign_out_everywhere_ends_every_session(server: Server) -> None:
+    """Signed in on two browsers: "sign out everywhere" from one ends both (a plain sign-out ends only its own),
+    and it needs the CSRF token like any change."""
+    a, name, csrf_a = account(server)
+    b = httpx.Client(base_url=server.url, timeout=20)
+    r = b.post("/api/account/signin", json={"name": name, "password": "correct horse 1"})
+    assert r.status_code == 200, r.text
+    c = httpx.Client(base_url=server.url, timeout=20)
+    assert c.post("/api/account/signin", json={"name": name, "password": "correct horse 1"}).status_code == 200
+    csrf_c = c.get("/api/me").json()["user"]["csrf"]
+    assert c.post("/api/account/signout", headers={"X-CSRF-Token": csrf_c}).status_code == 200
+    assert c.get("/api/me").json()["user"] is None and b.get("/api/me").json()["user"]["name"] == name
+    assert a.post("/api/account/signout/everywhere").status_code == 403  # no CSRF token
+    r = a.post("/api/account/signout/everywhere", headers={"X-CSRF-Token": csrf_a})
+    assert r.status_code == 200 and r.json()["sessions_ended"] == 2, r.text
+    assert a.get("/api/me").json()["user"] is None and b.get("/api/me").json()["user"] is None

@@ -150,6 +150,23 @@ def test_after_sign_in_only_a_path_of_this_site_is_followed(server: str, browser
         assert page.url == f"{server}{landing}", (value, page.url)
         page.context.close()
 
+
+def test_sign_out_everywhere_from_my_games(server: str, browser: Any, errors: Errors) -> None:
+    """My games offers "Sign out everywhere": it ends this browser's session and every other one."""
+    page = new_page(browser, errors)
+    name = sign_up(page, server)
+    other = new_page(browser, errors)
+    other.goto(server + "/signin")
+    other.fill("#signin-name", name)
+    other.fill("#signin-password", "a good password")
+    other.click("#signin-form button[type=submit]")
+    other.wait_for_url("**/me")
+    page.goto(server + "/me")
+    page.click("#signout-everywhere")
+    expect(page.locator("#signin-link")).to_be_visible()
+    other.reload()
+    expect(other.locator("#signin-link")).to_be_visible()
+
 def test_rated_game_between_two_accounts_moves_both_ratings(server: str, browser: Any, errors: Errors) -> None:
     a = new_page(browser, errors)
     b = new_page(browser, errors)

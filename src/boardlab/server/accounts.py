@@ -229,6 +229,13 @@ class Accounts:
             h = _hash(token)
             await self.store.write(lambda c: c.execute(sessions_t.delete().where(sessions_t.c.token_hash == h)))
 
+    async def sign_out_everywhere(self, user: User) -> int:
+        """End every session of `user` (a browser left signed in elsewhere, a stolen cookie): how many ended."""
+        done = await self.store.write(
+            lambda c: c.execute(sessions_t.delete().where(sessions_t.c.user_id == user.id)).rowcount
+        )
+        return int(done or 0)
+
     async def find(self, name: str) -> Any:
         key = name_key(name)[:60]
         return await self.store.read(

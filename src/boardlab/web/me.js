@@ -19,7 +19,10 @@ function draw() {
   $("page").replaceChildren(el("section", {},
     el("h2", {}, t("my_games"), turn.length ? el("span", { class: "badge turn" }, String(turn.length)) : null),
     tables.length ? el("ul", { class: "my-tables" }, rows) : el("p", { class: "muted" }, t("no_tables_yet")),
-    el("p", {}, el("a", { href: "/" }, el("button", { class: "primary" }, t("new_table"))))));
+    el("p", {}, el("a", { href: "/" }, el("button", { class: "primary" }, t("new_table")))),
+    el("p", {}, el("button", { type: "button", id: "signout-everywhere", onclick: async () => {
+      try { await api("POST", "/api/account/signout/everywhere"); location.reload(); } catch (e) { toast(e.message); }
+    } }, t("sign_out_everywhere")))));
   document.title = (turn.length ? `(${turn.length}) ` : "") + document.title;
 }
 

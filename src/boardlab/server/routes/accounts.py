@@ -55,6 +55,16 @@ def router() -> APIRouter:
         resp.delete_cookie("bl_session", path="/")
         return resp
 
+    @r.post("/api/account/signout/everywhere", tags=["accounts"], responses=site_errors(401, 403))
+    async def sign_out_everywhere(request: Request) -> JSONResponse:
+        """End every session of the signed-in account, this one included."""
+        site = site_of(request)
+        user = await site.accounts.require(request)
+        ended = await site.accounts.sign_out_everywhere(user)
+        resp = JSONResponse({"user": None, "sessions_ended": ended})
+        resp.delete_cookie("bl_session", path="/")
+        return resp
+
     @r.get("/api/me/tables", tags=["accounts"], responses=site_errors(401))
     async def my_tables(request: Request) -> JSONResponse:
         """Every table of the signed-in player, those where it is their turn first, with their links."""
