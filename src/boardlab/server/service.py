@@ -175,12 +175,13 @@ class TableService:
         seats: list[Seat] = []
         for i, spec in enumerate(seat_specs):
             kind = spec.get("kind", "human")
-            name = clean_name(spec.get("name")) or f"#{i + 1}"
+            given = clean_name(spec.get("name"))
+            name = given or f"#{i + 1}"
             if kind == "bot":
                 bot = spec.get("bot") or "random"
                 if bot not in bots:
                     raise ApiError(400, "bad_seats", f"unknown bot {bot!r}; known: {', '.join(bots)}")
-                seats.append(Seat(i, "bot", bot, name if clean_name(spec.get("name")) else f"{bot} bot", None))
+                seats.append(Seat(i, "bot", bot, given or f"{bot} bot", None))
             elif kind == "human":
                 if rematch_of is None:
                     tokens[i] = new_token()
