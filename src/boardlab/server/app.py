@@ -28,7 +28,7 @@ from .bots import BotRunner
 from .deps import WEB, api_errors
 from .errors import ApiError
 from .limits import Limits, Sampled, client_key
-from .middleware import BodyLimit, HeaderLimit, NoNul, SecurityHeaders
+from .middleware import BodyLimit, RequestGuard, SecurityHeaders
 from .routes import accounts, chat, lobby, pages, ratings, tables, ws
 from .service import TableService
 from .site import Site
@@ -73,8 +73,7 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         refusals.addFilter(Sampled())
     limiter = Limiter(key_func=client_key, default_limits=[limits.rate_default], storage_uri="memory://")
     app.state.limiter = limiter
-    app.add_middleware(NoNul)
-    app.add_middleware(HeaderLimit, max_bytes=limits.max_header_bytes)
+    app.add_middleware(RequestGuard, max_header_bytes=limits.max_header_bytes)
     app.add_middleware(BodyLimit, body_timeout=limits.body_timeout)
     app.add_middleware(SlowAPIASGIMiddleware)
     app.add_middleware(SecurityHeaders)

@@ -42,48 +42,37 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-class NoNul:
-    """Refuse a request whose path or query holds NUL, raw or as %00 (400; a WebSocket is closed before it
-    opens): PostgreSQL can neither store nor compare text with NUL and answered such a user name with a 500,
-    and no path or query of this site has one."""
+class RequestGuard:
+    """Refuse, before any route runs, a request whose path or query holds NUL, raw or as %00 (400): PostgreSQL
+    can neither store nor compare text with NUL and answered such a user name with a 500; and one whose request
+    line and headers together exceed `max_header_bytes` (431): the HTTP parser enforces that limit only while
+    headers are still arriving, so a whole 60 KB header that came in one read was accepted. A WebSocket is
+    closed before it opens instead."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, max_header_bytes: int) -> None:
         self.app = app
+        self.max_header_bytes = max_header_bytes
+
+    def _refusal(self, scope: Scope) -> tuple[int, int, dict[str, str]] | None:
+        """(HTTP status, WebSocket close code, JSON body) of the refusal, or None when the request may go on."""
+        path, query = scope.get("path", ""), scope.get("query_string", b"")
+        if "\x00" in path or b"\x00" in query or b"%00" in query:
+            return 400, 1008, {"error": "bad_request", "detail": "a request path or query may not hold NUL"}
+        size = len(scope.get("raw_path") or b"") + len(query)
+        size += sum(len(k) + len(v) + 4 for k, v in scope.get("headers", []))
+        if size > self.max_header_bytes:
+            return 431, 1009, {"error": "too_large",
+                               "detail": f"request headers are at most {self.max_header_bytes} bytes"}
+        return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            path, query = scope.get("path", ""), scope.get("query_string", b"")
-            if "\x00" in path or b"\x00" in query or b"%00" in query:
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 1008})
-                else:
-                    await _json_response(send, 400, {"error": "bad_request",
-                                                     "detail": "a request path or query may not hold NUL"})
-                return
-        await self.app(scope, receive, send)
-
-
-class HeaderLimit:
-    """Refuse a request whose request line and headers together exceed `max_bytes` (431; a WebSocket is closed
-    before it opens). The HTTP parser enforces the limit only while headers are still arriving: a whole
-    60 KB header that came in one read was accepted."""
-
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app = app
-        self.max_bytes = max_bytes
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            size = len(scope.get("raw_path") or b"") + len(scope.get("query_string", b""))
-            size += sum(len(k) + len(v) + 4 for k, v in scope.get("headers", []))
-            if size > self.max_bytes:
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 1009})
-                else:
-                    await _json_response(send, 431, {"error": "too_large",
-                                                     "detail": f"request headers are at most {self.max_bytes} bytes"})
-                return
-        await self.app(scope, receive, send)
+        refusal = self._refusal(scope) if scope["type"] in ("http", "websocket") else None
+        if refusal is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": refusal[1]})
+        else:
+            await _json_response(send, refusal[0], refusal[2])
 
 
 class BodyLimit:
