@@ -245,3 +245,17 @@ def render(state: CacaoState, seat: int | None, lang: str = "en") -> str:
 def seat_name(seat: int, lang: str = "en") -> str:
     """A seat by its colour (core.game.Game.seat_name)."""
     return term(f"colour{seat}", lang)
+
+
+def ledger(state: CacaoState, lang: str) -> list[dict[str, int]]:
+    """Each village's public counts, named for the log (core/narration.py words their changes): what a
+    market, a gold mine, a water or a sun site gave or took is then in the line of the move."""
+    temples = state.temple_scores()
+    return [{term("l_gold", lang): v.gold, term("l_fruit", lang): v.fruit, term("l_sun", lang): v.sun,
+             term("l_water", lang): v.water, term("l_temples", lang): temples[i]}
+            for i, v in enumerate(state.villages)]
+
+
+def end_cause(state: CacaoState, lang: str) -> str:
+    """Why the game ended (core/narration.py): Cacao ends when every worker tile is played."""
+    return term("end_cause", lang)

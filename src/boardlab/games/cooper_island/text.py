@@ -8,7 +8,7 @@ from typing import Any
 from boardlab.core.terms import game_term
 
 from .actions import SPACES, Act
-from .components import CODE_TERRAIN
+from .components import CODE_TERRAIN, GOODS
 from .rules import CooperState
 
 CUBE = {"wood": "w", "stone": "s", "food": "f", "gold": "g", "cloth": "c", "": "."}
@@ -78,6 +78,56 @@ def describe(action: Any, lang: str = "en") -> str:
     if k == "react":
         return term("a_react_crate", lang, k=b) if a == "crate" else term("a_react", lang, card=card_name(a, lang))
     return str(action)
+
+
+def describe_move(before: CooperState, action: Any, lang: str = "en") -> str:
+    """The log's words for `action` in `before`: what a bare "is done", "places", "declines" or a tile's number
+    and side meant in that position (the terrains, the ship's new beach); what it gained follows from
+    core/narration.py."""
+    if not isinstance(action, Act) or before.decider is None or not before.todo:
+        return describe(action, lang)
+    k, a, b, _ = action
+    step = before.todo[-1][0]
+    p = before.decider
+    if k == "done" and step in ("after", "cwin", "income"):
+        return term(f"a_done_{step}", lang)
+    if k in ("draw", "place") and step == "or":
+        return term(f"a_{k}_tile", lang)
+    if k == "skip" and step in ("statue", "react", "fee"):
+        return term(f"a_skip_{step}", lang)
+    if k == "tile":
+        t1, t2 = before.C.splits[int(a) - 1]["ab".index(b)]
+        return term("a_tile_named", lang, t1=term(t1, lang), t2=term(t2, lang), split=a, side=b)
+    if k == "ship":
+        after = before.clone()
+        after.apply(action, p)
+        to = after.players[p].ships[int(a) - 1]
+        return term("a_ship_to", lang, k=a, to=to)
+    return describe(action, lang)
+
+
+def ledger(state: CooperState, lang: str) -> list[dict[str, int]]:
+    """Each player's public counts (every piece of Cooper Island is public), named for the log."""
+    out = []
+    for P in state.players:
+        d = {term("l_store", lang, good=term(g, lang)): P.store.get(g, 0) for g in GOODS}
+        d.update({term("l_market", lang, good=term(g, lang)): P.market.get(g, 0) for g in GOODS})
+        d.update({term("l_tiles", lang): sum(P.hand), term("l_logs", lang): P.logs,
+                  term("l_anchors", lang): P.anchors, term("l_crates", lang): P.crates,
+                  term("l_statues", lang): P.statues, term("l_boats", lang): len(P.boats),
+                  term("l_buildings", lang): sum(P.built.values()), term("l_vp", lang): P.vp})
+        out.append(d)
+    return out
+
+
+def end_cause(state: CooperState, lang: str) -> str:
+    """Why the game ended: its rounds are played."""
+    return term("end_cause", lang, n=min(state.round, state.C.rounds))
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """A seat as the log names it (core.game.Game.seat_name)."""
+    return player_name(seat, lang)
 
 
 def card_name(cid: str, lang: str) -> str:
