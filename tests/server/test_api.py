@@ -123,7 +123,7 @@ def test_websocket_push_and_act(client: httpx.Client, server: Server) -> None:
         assert "hand" not in ms["view"] and ms["legal"] == []
         assert act(client, tid, tok0, 0, "add2").status_code == 200
         p1 = w1.state(1, version=1)
-        assert p1["last"]["text"] == "加 2" and p1["view"]["counter"] == 2
+        assert p1["last"]["text"] == "加 2 — 座位 1：分數 2（+2 分）" and p1["view"]["counter"] == 2  # with its story
         assert spec.state(None, version=1)["view"]["counter"] == 2
         # acting over the WebSocket: ack to the sender, state to everyone
         w0.send({"type": "act", "move": 1, "action": "end", "id": 7})
