@@ -42,6 +42,21 @@ class UndoIn(BaseModel):
     move: int = Field(ge=0, le=10**9)
 
 
+class HintIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    move: int = Field(ge=0, le=10**9)
+
+
+class HintOut(BaseModel):
+    table: str
+    seat: int
+    version: int
+    bot: str
+    action: str
+    text: str
+    why: str
+
+
 class JoinIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(None, ge=0, le=15)

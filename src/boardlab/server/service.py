@@ -30,6 +30,7 @@ from boardlab.core import (
     NotYourTurnError,
     UnknownGameError,
     get_game,
+    hints,
 )
 from boardlab.core.rng import new_seed
 
@@ -508,6 +509,32 @@ class TableService:
             self.kick(t)
         except Exception:
             log.exception("bot move failed at table %s", t.id)
+
+    async def hint(self, t: Table, seat: int, move: int, kind: str, lang: str) -> dict[str, Any]:
+        """The move a bot of `kind` would make for `seat` now, in words, and why in a sentence (core/hints.py,
+        on a determinization for the seat: it tells nothing the seat does not know). Nothing is played."""
+        if move != t.version:
+            raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
+        if t.over:
+            raise ApiError(409, "game_over", "the game is over")
+        if t.state.current_player != seat:
+            raise ApiError(409, "not_your_turn", f"seat {seat} is not to decide now")
+        state, version = t.state, t.version
+        bot_seed = secrets.randbits(62)
+        text: str | None = None
+        if kind != "random":
+            job = BotJob(t.game.name, game_modules(), t.players, t.seed, t.options,
+                         tuple(e.notation for e in t.entries.upto()), seat, kind, bot_seed, self.bots.seconds)
+            try:
+                text = await fair_choose(self.bot_pool, self.bots, self.holdings.owner.get(t.id, t.id), job)
+            except (TimeoutError, Exception) as e:
+                log.warning("hint by %s at table %s failed (%s); suggesting a random move", kind, t.id, e)
+        if t.version != version:
+            raise ApiError(409, "stale_move", "the table moved on while the bot was thinking")
+        action = t.game.parse_action(state, text) if text else random_choice(state.legal_actions(), bot_seed)
+        why = await asyncio.to_thread(hints.why, state, action, seat, lang, secrets.randbits(62))
+        return {"table": t.id, "seat": seat, "version": version, "bot": kind, "action": str(action),
+                "text": str(t.game.describe_action(action, lang)), "why": why}
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await self.store.read(open_rows)

@@ -3,6 +3,7 @@
 import { api, el, errorText, gameInfo, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
   from "/static/common.js";
 import { me, mountAccount } from "/static/account.js";
+import { drawHint } from "/static/hint.js";
 import { icon } from "/static/icons.js";
 import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
   from "/static/site-table.js";
@@ -151,6 +152,7 @@ function draw() {
     : buttons;
   $("moves").replaceChildren(...(s.legal.length ? folded : [el("span", { class: "muted" }, t("no_moves"))]));
   $("undo").hidden = !s.can_undo;
+  drawHint($("hint-slot"), s, s.seat === null ? undefined : tokenOf.get(s.seat), tableId);
   drawSeats(s);
   drawEnd(s);
   if (logSeat !== s.seat || s.log_len !== log.length) {
