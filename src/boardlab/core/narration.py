@@ -15,6 +15,7 @@ the same for all of them. A game supplies only what is public and how it is call
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameOverError, IllegalActionError, NotYourTurnError
@@ -103,23 +104,46 @@ def ending(state: State, lang: str) -> str:
     return ("" if lang == "zh-TW" else " ").join(sentences)
 
 
-def after_of(before: State, action: Action) -> State:
-    """The position `action` leads to from `before` (played by the seat to move)."""
+_RECENT: OrderedDict[tuple[int, int, Action], tuple[State, State, dict[str, str]]] = OrderedDict()
+"""The last few positions a move was narrated from: a log line is asked for in two languages and for several
+viewers, and games' own words look at the result too, so the move is played once, not a dozen times (the
+log line of a 4-player Cooper Island move took 9 ms played each time, 1.7 ms so; 0.6 ms without a story). Keyed by the
+`before` object itself (held, so its id is not reused), its history length (every `apply` grows it) and the
+action; read-only for callers."""
+
+
+def _recent(before: State, action: Action) -> tuple[State, dict[str, str]]:
+    key = (id(before), len(before.history), action)
+    hit = _RECENT.get(key)
+    if hit is not None and hit[0] is before:
+        _RECENT.move_to_end(key)
+        return hit[1], hit[2]
     after = before.clone()
     after.apply(action, before.current_player)
-    return after
+    _RECENT[key] = (before, after, {})
+    if len(_RECENT) > 8:
+        _RECENT.popitem(last=False)
+    return after, _RECENT[key][2]
+
+
+def after_of(before: State, action: Action) -> State:
+    """The position `action` leads to from `before` (played by the seat to move). Shared: do not change it."""
+    return _recent(before, action)[0]
 
 
 def story(before: State, action: Action, lang: str) -> str:
     """What follows a move's own words in the log: " — " and its changes, then the ending if it ended the game.
     An action that is not legal in `before` (words asked for a hypothetical move) has no story."""
     try:
-        after = after_of(before, action)
+        after, told = _recent(before, action)
     except (IllegalActionError, NotYourTurnError, GameOverError):
         return ""
+    if lang in told:
+        return told[lang]
     tail = changes(before, after, lang)
     text = (" — " + tail) if tail else ""
     if after.is_over and not before.is_over:
         stop = ("。" if lang == "zh-TW" else ". ") if text else " — "
         text += stop + ending(after, lang)
+    told[lang] = text
     return text

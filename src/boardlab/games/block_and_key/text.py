@@ -8,6 +8,7 @@ from typing import Any
 from rich.markup import escape
 
 from boardlab.core.game import MenuItem
+from boardlab.core.narration import after_of
 from boardlab.core.terms import game_term
 
 from .actions import DECK_NAMES, FILES, LINES, BlockAct, DeckAct, Dig, KeyAct, Orient, Place, Simple
@@ -81,8 +82,7 @@ def describe_move(before: BlockAndKeyState, action: Any, lang: str = "en") -> st
     p = before.actor
     if p is None or not isinstance(action, Place):
         return text
-    after = before.clone()
-    after.apply(action, p)
+    after = after_of(before, action)
     sep = "；" if lang == "zh-TW" else "; "
     for q in range(before.num_players):
         for k in after.claimed[q][len(before.claimed[q]):]:

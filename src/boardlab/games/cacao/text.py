@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.core.game import MenuItem
+from boardlab.core.narration import after_of
 from boardlab.core.terms import game_term
 
 from .actions import DIRS, STEPS, Discard, Fill, Place, Use
@@ -97,8 +98,7 @@ def describe_move(before: CacaoState, action: Any, lang: str = "en") -> str:
     and every jungle tile the move laid by itself, so every change to the board is in the log."""
     if isinstance(action, Discard):
         return term("discards", lang).format(tile=tile_name(action.tile))
-    after = before.clone()
-    after.apply(action, before.current_player)
+    after = after_of(before, action)
     if isinstance(action, Place):
         key = "places_move" if action.kind == "place" else "rebuilds_move"
         text = term(key, lang).format(tile=tile_name(action.tile), near=_near(before, action.x, action.y, lang))

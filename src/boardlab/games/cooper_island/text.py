@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from boardlab.core.narration import after_of
 from boardlab.core.terms import game_term
 
 from .actions import SPACES, Act
@@ -99,23 +101,30 @@ def describe_move(before: CooperState, action: Any, lang: str = "en") -> str:
         t1, t2 = before.C.splits[int(a) - 1]["ab".index(b)]
         return term("a_tile_named", lang, t1=term(t1, lang), t2=term(t2, lang), split=a, side=b)
     if k == "ship":
-        after = before.clone()
-        after.apply(action, p)
-        to = after.players[p].ships[int(a) - 1]
+        to = after_of(before, action).players[p].ships[int(a) - 1]
         return term("a_ship_to", lang, k=a, to=to)
     return describe(action, lang)
 
 
+@cache
+def _labels(lang: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The ledger's names in `lang` (looked up once: the log asks for them on every move)."""
+    store = tuple(term("l_store", lang, good=term(g, lang)) for g in GOODS)
+    market = tuple(term("l_market", lang, good=term(g, lang)) for g in GOODS)
+    rest = tuple(term(k, lang) for k in ("l_tiles", "l_logs", "l_anchors", "l_crates", "l_statues", "l_boats",
+                                         "l_buildings", "l_vp"))
+    return store, market, rest
+
+
 def ledger(state: CooperState, lang: str) -> list[dict[str, int]]:
     """Each player's public counts (every piece of Cooper Island is public), named for the log."""
+    store, market, rest = _labels(lang)
     out = []
     for P in state.players:
-        d = {term("l_store", lang, good=term(g, lang)): P.store.get(g, 0) for g in GOODS}
-        d.update({term("l_market", lang, good=term(g, lang)): P.market.get(g, 0) for g in GOODS})
-        d.update({term("l_tiles", lang): sum(P.hand), term("l_logs", lang): P.logs,
-                  term("l_anchors", lang): P.anchors, term("l_crates", lang): P.crates,
-                  term("l_statues", lang): P.statues, term("l_boats", lang): len(P.boats),
-                  term("l_buildings", lang): sum(P.built.values()), term("l_vp", lang): P.vp})
+        d = {label: P.store.get(g, 0) for label, g in zip(store, GOODS, strict=True)}
+        d.update({label: P.market.get(g, 0) for label, g in zip(market, GOODS, strict=True)})
+        d.update(zip(rest, (sum(P.hand), P.logs, P.anchors, P.crates, P.statues, len(P.boats),
+                            sum(P.built.values()), P.vp), strict=True))
         out.append(d)
     return out
 

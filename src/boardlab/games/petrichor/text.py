@@ -8,6 +8,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.markup import escape
 
+from boardlab.core.narration import after_of
 from boardlab.core.terms import game_term
 
 from .actions import DIRS, Blow, CardAct, Cell, Die, Rain, Simple, Wind, cell_text
@@ -168,8 +169,7 @@ def seat_name(seat: int, lang: str = "en") -> str:
 def describe_move(before: PetrichorState, action: Any, lang: str = "en") -> str:
     """The log's words: the action, then what it set off by itself (weather, votes won, harvests, a round's
     end: the public events it added), so a "passes" that ended a round says what the round gave."""
-    after = before.clone()
-    after.apply(action, before.current_player)
+    after = after_of(before, action)
     new = [ev for ev in after.events[len(before.events):] if ev[0] != "pass" or ev[1] != before.current_player]
     text = describe(action, lang)
     if new:
