@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from boardlab.core import get_game
-from boardlab.core.hints import why
+from boardlab.core.hints import category, why
+from boardlab.core.registry import installed_games
 
 
 def test_the_sentence_does_not_depend_on_hidden_cards() -> None:
@@ -27,3 +30,14 @@ def test_the_sentence_does_not_depend_on_hidden_cards() -> None:
         checked += 1
         s.apply(a)
     assert checked == 20
+
+
+@pytest.mark.parametrize("name", installed_games())
+def test_every_score_category_has_words(name: str) -> None:
+    """A hint names the score categories a move changes: each game words every category in both languages."""
+    game = get_game(name)
+    s = game.new_game(game.min_players if game.min_players > 1 else 2, 1)
+    for cat in s.scores()[0].breakdown:
+        for lang in ("en", "zh-TW"):
+            assert game.text.term("cat_" + cat, lang) != "cat_" + cat, (name, cat, lang)  # the game has the term
+            assert category(s, cat, lang) == game.text.term("cat_" + cat, lang)

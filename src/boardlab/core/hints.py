@@ -29,9 +29,11 @@ def _w(key: str, lang: str, /, **kw: object) -> str:
 
 
 def category(state: State, cat: str, lang: str) -> str:
-    """A score category in words: the game's own term for it where its text module has one."""
+    """A score category in words: the game's term `cat_<category>` where its text module has one (terms fall
+    back to their key), else the category's own name."""
     term = getattr(state.game.text, "term", None)
-    return str(term(cat, lang)) if term else cat
+    label = str(term("cat_" + cat, lang)) if term else ""
+    return cat if not label or label == "cat_" + cat else label
 
 
 def terms(before: State, after: State, seat: int, lang: str) -> list[tuple[str, int]]:
