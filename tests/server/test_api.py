@@ -189,7 +189,8 @@ def test_undo_policy(client: httpx.Client) -> None:
     assert act(client, tid, tok0, 3, "end").status_code == 200
     assert undo(tok0, 4).json()["error"] == "no_undo"  # the turn is over
     log = client.get(f"/api/tables/{tid}/log", headers=auth(tok0)).json()["log"]
-    assert [e["action"] for e in log] == ["draw", "end"]
+    assert [e["action"] for e in log] == [None, "draw", "end"]  # the undo is told first (#31)
+    assert log[0]["note"] == "undo" and log[0]["n"] is None and log[0]["text"] == "takes back their last move"
 
 
 def _forbidden_keys(obj: Any, path: str = "") -> list[str]:

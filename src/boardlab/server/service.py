@@ -42,6 +42,7 @@ from .errors import ApiError
 from .limits import Holdings, Limits, bad_text, clean_name
 from .store import Store
 from .table import (
+    Note,
     Seat,
     Table,
     TableLog,
@@ -50,6 +51,7 @@ from .table import (
     entry_json,
     make_entry,
     network_options,
+    note_json,
     replay_state,
     state_message,
 )
@@ -292,6 +294,8 @@ class TableService:
                     raise
                 log.exception("cannot store a move at table %s", t.id)
                 await self._settle(t, n, seat, "act", str(action), "move")  # stored after all? go on
+            if by_bot and t.seats[seat].kind == "human":  # a seat out of time: a bot moves for it (clocks.py)
+                t.notes.append(Note(len(t.entries), seat, "timeout"))
             t.state = after  # the swap, version and log entry change together (no await in between)
             t.version += 1
             t.entries.append(entry)
@@ -337,6 +341,7 @@ class TableService:
                 await self._settle(t, t.version, seat, "undo", str(last.n), "undo")
             t.version += 1
             t.entries.pop()
+            t.notes.append(Note(len(t.entries), seat, "undo"))
             t.state = before
             self.touch(t, seat)
             self.kick(t)
@@ -396,7 +401,21 @@ class TableService:
                 c.push(self.encoded(t, v, c.lang))
 
     def log_for(self, t: Table, viewer: Viewer, lang: str, upto: int | None = None) -> list[dict[str, Any]]:
-        return [entry_json(t, e, viewer, lang) for e in t.entries.upto(upto)]
+        """The log in words for `viewer`; the live log (no `upto`) tells the table's notes between the moves
+        (an undo, a bot moving for a seat out of time), a replay only the moves."""
+        moves = [entry_json(t, e, viewer, lang) for e in t.entries.upto(upto)]
+        if upto is not None or not t.notes:
+            return moves
+        out: list[dict[str, Any]] = []
+        notes = sorted(t.notes, key=lambda x: x.at)  # stable: notes at one place keep their order
+        k = 0
+        for i, m in enumerate([*moves, None]):
+            while k < len(notes) and (notes[k].at <= i or m is None):
+                out.append(note_json(notes[k], lang))
+                k += 1
+            if m is not None:
+                out.append(m)
+        return out
 
     def replay_step(self, t: Table, viewer: Viewer, step: int, lang: str) -> dict[str, Any]:
         """The position after `step` effective actions of a finished game, as `viewer` saw it."""

@@ -155,8 +155,10 @@ function draw() {
   drawHint($("hint-slot"), s, s.seat === null ? undefined : tokenOf.get(s.seat), tableId);
   drawSeats(s);
   drawEnd(s);
-  if (logSeat !== s.seat || s.log_len !== log.length) {
-    if (logSeat === s.seat && s.last && s.log_len === log.length + 1) { log.push(s.last); drawLog(s); }
+  const moves = log.filter((e) => e.n !== null).length; // the log also tells notes (an undo, a timeout)
+  const notes = log.length - moves;
+  if (logSeat !== s.seat || s.log_len !== moves || (s.notes_len ?? notes) !== notes) {
+    if (logSeat === s.seat && s.last && s.log_len === moves + 1 && (s.notes_len ?? notes) === notes) { log.push(s.last); drawLog(s); }
     else refreshLog(s);
   }
 }
