@@ -270,7 +270,64 @@ def test_seed_examples_sun_plus_sun_as_rain_and_the_vote_cycle_wraps() -> None:
     """Seed: "日照 + 日照或日照 + 霜寒, 並執行落雨"; vote option b: Frost -> Sun -> Wind -> Rain -> Frost."""
     s = turn(blank(), 0, {S: 3})
     cloud(s, "A1", {0: 2})
-    play(s, "play2 R")  # only Suns in hand: both payments are automatic
+    play(s, "play2 R")
+    assert legal(s) == ["pay S"]  # only Suns in hand, yet asked: a hand of two weathers was possible (#33)
+    play(s, "pay S", "pay S")
     assert s.hands[0] == [0, 1, 0, 0]
     assert s.cloud[cell(s, "A1")] == [1, 0] and s.field[cell(s, "A1")] == [1, 0]
     assert sorted(legal(s))[-2:] == ["vote F", "vote R"]  # a Rain votes Rain or (wrapping) Frost
+
+
+# -- #33: a question's presence depends only on what the other seats can know ---------------------------------
+
+def test_second_action_is_asked_with_end_alone_when_the_hand_holds_no_pair() -> None:
+    """Three cards and no pair: no second action is possible, yet the question is asked with "end" alone, as it
+    is for a hand with a pair (before #33 it was skipped, telling the table the hand had no pair)."""
+    s = turn(blank(), 0, {F: 1, S: 1, W: 1})
+    play(s, "play S", "vote S")
+    assert s.current_player == 0 and s.todo[-1][0] == "second" and legal(s) == ["end"]
+    assert s.view(1)["decision"] == {"player": 0, "step": "second"}
+    play(s, "end")
+    assert s.current_player == 1 and s.todo[-1] == ("turn", 1)
+
+
+def test_second_action_is_not_asked_when_no_hand_could_take_one() -> None:
+    """Fewer than two cards (public), or after a pass: nobody could take a second action, so nobody is asked."""
+    s = turn(blank(), 0, {F: 1, S: 1})
+    play(s, "play S", "vote S")
+    assert s.current_player == 1 and s.todo[-1] == ("turn", 1)
+
+
+def test_pay_is_asked_even_when_the_hand_holds_one_weather() -> None:
+    """Any two as one with three Frosts: each payment is asked, with one answer, as it would be for a mixed
+    hand; when every unseen card is of one weather no hand could differ, and the payment is automatic."""
+    s = turn(blank(), 0, {F: 3})
+    play(s, "play2 W")
+    assert s.todo[-1][0] == "pay" and legal(s) == ["pay F"]
+    s = blank()
+    hand(s, 1, {F: 1})
+    hand(s, 0, {F: 3})
+    for w in (S, W, R):  # every Sun, Wind and Rain face up in the discard pile: only Frosts are unseen
+        s.discard[w] += s.deck.count(w)
+        s.deck = [x for x in s.deck if x != w]
+    play(turn(s, 0), "play2 W")
+    assert s.hands[0] == [1, 0, 0, 0] and s.todo[-1][0] != "pay"
+
+
+def test_hand_limit_is_asked_even_when_the_hand_holds_one_weather() -> None:
+    """Six Frosts after the others' pass: both discards are asked (one answer each), as for a mixed hand."""
+    s = turn(blank(), 1, {S: 1})
+    hand(s, 0, {F: 6})
+    play(s, "pass", "pass")
+    assert s.current_player == 0 and s.todo[-1][0] == "limit" and legal(s) == ["discard F"]
+    play(s, "discard F")
+    assert s.hands[0] == [5, 0, 0, 0] and legal(s) == ["discard F"]
+    play(s, "discard F")
+    assert s.round == 2  # the second discard ended the action phase
+
+
+def test_solo_hand_questions_with_one_answer_stay_automatic() -> None:
+    """Solo: nobody else sees the questions, so one-answer payments are still made at once."""
+    s = turn(blank(1), 0, {F: 3})
+    play(s, "play2 W")
+    assert s.hands[0] == [1, 0, 0, 0]

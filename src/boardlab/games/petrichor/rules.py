@@ -1,10 +1,12 @@
 """Petrichor rules: the seed rulebook translation (default) with the English notes as options, 1-4 players.
 
 The game runs on a to-do stack of small steps (`self.todo`, the end is next), as Pocket Mars does. A step
-either acts at once or asks one player a question; questions with one answer are answered
-automatically. The to-do stack holds only public facts (which player, which weather), so views and
-determinization never leak. Solo: the player is seat 0 and the South Wind automaton is board index 1
-(never a seat): its questions are answered by its card and a d6 (`_sw_choose`).
+either acts at once or asks one player a question; questions with one answer are answered automatically,
+except the questions about a hand, asked whenever some hand the other seats cannot rule out would have two
+answers (`_asks`: their presence must not tell the table about the hand). The to-do stack holds only public
+facts (which player, which weather), so views and determinization never leak. Solo: the player is seat 0 and
+the South Wind automaton is board index 1 (never a seat): its questions are answered by its card and a d6
+(`_sw_choose`).
 
 Round: action phase (`turn` -> `pay`/effect/`vote` -> `second` -> `next`; a pass queues `last` turns,
 `limit` and `weather`) -> weather phase (`weather` -> `tie` -> `resolve` -> frost/sun/wind/rain steps) ->
@@ -30,6 +32,8 @@ from .components import WHEAT_FACE, Stage, components
 FROST, SUN, WIND, RAIN = range(4)
 SW = 1  # the solo automaton's board index
 EFFECTS = ("frost", "sun", "wind", "rain")
+HAND_STEPS = frozenset({"pay", "second", "limit"})
+"""Questions whose number of answers depends on the asked player's hidden hand (see `_asks`)."""
 Step = tuple[Any, ...]
 
 
@@ -195,8 +199,30 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         RESOLVE[step[0]](self, step, action)
 
     def _asks(self, step: Step, opts: list[PAction]) -> bool:
-        """The South Wind is never asked: its card and a d6 answer (`_sw_choose`)."""
-        return len(opts) > 1 and not (self.solo and step[1] == SW)
+        """Two or more answers make a question. At a table of two or more, a question about the hand ("pay",
+        "second", "limit") is asked whenever some hand the others cannot rule out would give it two answers,
+        even if this hand gives one: its presence would otherwise tell the table about the cards (#33). The
+        South Wind is never asked: its card and a d6 answer (`_sw_choose`)."""
+        if self.solo:
+            return len(opts) > 1 and step[1] != SW
+        if step[0] in HAND_STEPS:
+            return self._hand_question_public(step)
+        return len(opts) > 1
+
+    def unseen_counts(self) -> list[int]:
+        """Cards of each weather that nobody has seen face up this deal: the deck plus every hand (all cards
+        minus the discard pile), the pool any hidden hand is drawn from, as everyone can count it."""
+        return [self.C.deck.count(w) - self.discard[w] for w in range(4)]
+
+    def _hand_question_public(self, step: Step) -> bool:
+        """Could the hand question `step` have two answers for some hand of its size drawn from the unseen cards?
+        Depends only on public facts (hand size, discard pile, who passed), so every seat may know it."""
+        size = sum(self.hands[step[1]])
+        pool = self.unseen_counts()
+        kinds = sum(x > 0 for x in pool)
+        if step[0] == "second":  # a pair, or any four, besides "end"
+            return size >= 4 or (size >= 2 and max(pool) >= 2)
+        return size >= 2 and kinds >= 2  # "pay" / "limit": two weathers in the hand
 
     def _auto_answer(self, step: Step, opts: list[PAction]) -> PAction:
         return opts[0] if len(opts) == 1 else self._sw_choose(step, opts)
@@ -257,14 +283,16 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
             self.todo.append(("pay", step[1], step[2] - 1))
 
     def _step_second(self, step: Step) -> list[PAction]:
-        """The optional second action: two identical cards, or any four as any one (nobody passed yet)."""
-        if self.passer is not None:
-            return []
+        """The optional second action: two identical cards, or any four as any one (nobody passed yet), or
+        "end". With fewer than two cards there is none (public); otherwise "end" is offered even when the hand
+        holds no pair, so that the question's presence tells nothing (`_asks`)."""
         h = self.hands[step[1]]
+        if self.passer is not None or sum(h) < 2:
+            return []
         opts: list[PAction] = [CARD["again"][w] for w in range(4) if h[w] >= 2]
         if sum(h) >= 4:
             opts += CARD["again4"]
-        return [*opts, END] if opts else []
+        return [*opts, END]
 
     def _res_second(self, step: Step, a: PAction) -> None:
         if a == END:
