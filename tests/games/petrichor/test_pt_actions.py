@@ -4,7 +4,7 @@ with the seed's fallbacks, votes and harvest dice, passing, the one more turn an
 from __future__ import annotations
 
 import pytest
-from pt_helpers import F, R, S, W, blank, cell, check_invariants, cloud, drops, hand, legal, new, play, turn
+from pt_helpers import F, R, S, W, blank, cell, check_invariants, cloud, drops, hand, legal, new, play, refresh, turn
 
 from boardlab.core.errors import ConfigError, IllegalActionError
 
@@ -124,7 +124,7 @@ def test_sun_fallbacks_short_supply_and_no_cloud() -> None:
     drops(s, "A1", {0: 10})
     drops(s, "A2", {0: 8})
     assert s.supply[0] == 1
-    play(s, "play S")
+    play(s, "play S", "sun B2")
     # one from the supply, one taken back from a field; both go in once the player has chosen
     assert sorted(legal(s)) == ["reclaim A1", "reclaim A2"]
     play(s, "reclaim A2")
@@ -331,3 +331,100 @@ def test_solo_hand_questions_with_one_answer_stay_automatic() -> None:
     s = turn(blank(1), 0, {F: 3})
     play(s, "play2 W")
     assert s.hands[0] == [1, 0, 0, 0]
+
+
+# -- #33: where the seed says 可以, the player chooses ----------------------------------------------------------
+
+def test_frost_reclaim_is_a_choice_and_skip_leaves_the_card_a_vote() -> None:
+    """Seed: "如果玩家個人供應區已經沒有水氣,玩家可以回收 1 點落在田地上的水氣": an empty supply offers the
+    cloudless tiles (taking a drop back) or `skip`, which changes nothing but the vote to come."""
+    s = turn(blank(), 0, {F: 1})
+    drops(s, "C3", {0: 20})
+    play(s, "play F")
+    assert "skip" in legal(s) and "frost A1" in legal(s)
+    play(s, "skip")
+    assert s.todo[-1][0] == "vote" and s.field[cell(s, "C3")][0] == 20
+    assert all(cl is None for cl in s.cloud)
+    check_invariants(s)
+
+
+def test_frost_reclaims_only_own_drops() -> None:
+    """The seed does not say whose drop: ours are the player's own (D21), as the Sun weather's P.S. says
+    ("回收自己散落在田地上的水氣") and since the new cloud carries the player's drop."""
+    s = turn(blank(), 0, {F: 1})
+    drops(s, "C3", {0: 10})
+    drops(s, "C2", {0: 10})
+    drops(s, "B1", {1: 3})
+    play(s, "play F", "frost A1")
+    assert sorted(legal(s)) == ["reclaim C2", "reclaim C3"]
+
+
+def test_sun_reclaim_is_a_choice() -> None:
+    """Seed: "玩家可以回收 2 點落在田地上的水氣": a short supply offers the clouds (taking drops back) or `skip`."""
+    s = turn(blank(), 0, {S: 1})
+    cloud(s, "B2", {0: 1})
+    drops(s, "A1", {0: 19})
+    assert s.supply[0] == 0
+    play(s, "play S")
+    assert sorted(legal(s)) == ["skip", "sun B2"]
+    play(s, "skip")
+    assert s.todo[-1][0] == "vote" and s.cloud[cell(s, "B2")] == [1, 0] and s.field[cell(s, "A1")] == [19, 0]
+
+
+def test_sun_weather_top_up_is_a_choice_and_may_stop_early() -> None:
+    """Seed P.S.: "如果玩家個人供應區的水氣數量不足,玩家可以回收自己散落在田地上的水氣": drop by drop, `skip`
+    to stop; the cloud gets what the supply then holds."""
+    s = blank(2)
+    cloud(s, "A1", {0: 3})
+    drops(s, "B2", {0: 17})
+    cloud(s, "C3", {1: 1})
+    s.votes[S] = [1, 0]
+    s.start = 0
+    s.todo = [("weather",)]
+    refresh(s)
+    assert s.current_player == 0 and s.supply[0] == 0 and sorted(legal(s)) == ["reclaim B2", "skip"]
+    play(s, "reclaim B2")
+    assert sorted(legal(s)) == ["reclaim B2", "skip"]
+    play(s, "skip")
+    assert s.cloud[cell(s, "A1")] == [4, 0] and s.field[cell(s, "B2")] == [16, 0]
+    assert ["shine", 0, cell(s, "A1"), 1] in s.events
+    check_invariants(s)
+
+
+def test_reclaim_always_option_keeps_the_english_notes_reading() -> None:
+    """Option reclaim=always (the notes: "No drops in supply -> take back 1 of your drops"): no `skip`; the
+    drops are taken back whenever the supply is short, as before #33."""
+    s = turn(blank(reclaim="always"), 0, {F: 1})
+    drops(s, "C3", {0: 20})
+    play(s, "play F")
+    assert "skip" not in legal(s)
+    play(s, "frost A1")
+    assert s.cloud[cell(s, "A1")] == [1, 0] and s.field[cell(s, "C3")][0] == 19
+    s = blank(2, reclaim="always")
+    cloud(s, "A1", {0: 3})
+    drops(s, "B2", {0: 17})
+    s.votes[S] = [1, 0]
+    s.todo = [("weather",)]
+    refresh(s)
+    assert s.cloud[cell(s, "A1")] == [6, 0] and s.field[cell(s, "B2")] == [14, 0]  # all three, automatically
+
+
+def test_south_wind_always_takes_its_drops_back() -> None:
+    """The automaton never declines: with an empty supply its Frost takes one of its drops back (docs: D19)."""
+    s = blank(1)
+    drops(s, "B1", {1: 20})
+    s.todo = [("frost", 1)]
+    refresh(s)
+    assert sum(cl is not None for cl in s.cloud) == 1 and s.field[cell(s, "B1")][1] == 19
+
+
+def test_every_option_is_labelled_in_both_languages() -> None:
+    """The lobby shows each option and each of its choices in English and Traditional Chinese (about.json)."""
+    import json
+    from importlib.resources import files
+
+    meta = json.loads(files("boardlab.games.petrichor").joinpath("about.json").read_text("utf-8"))["options_meta"]
+    for key, opt in new().game.options.items():
+        assert meta[key]["en"] and meta[key]["zh-TW"], key
+        for c in opt.choices or ():
+            assert meta[key]["choices"]["en"][c] and meta[key]["choices"]["zh-TW"][c], (key, c)

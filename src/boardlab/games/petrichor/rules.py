@@ -26,7 +26,7 @@ from boardlab.core.solo import AutomatonOpponent
 from boardlab.core.step_machine import StepMachine
 
 from . import actions as A
-from .actions import CARD, DONE, END, PASS, STEPS, Blow, CardAct, Cell, Die, PAction, Rain, Wind
+from .actions import CARD, DONE, END, PASS, SKIP, STEPS, Blow, CardAct, Cell, Die, PAction, Rain, Wind
 from .components import WHEAT_FACE, Stage, components
 
 FROST, SUN, WIND, RAIN = range(4)
@@ -348,52 +348,78 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         self.todo.append(step)
 
     # -- card actions ----------------------------------------------------------------------------------
+    def may_skip_reclaim(self) -> bool:
+        """Is taking drops back from the fields a choice (seed: 可以, option reclaim=choose) rather than done
+        whenever the supply is short (option reclaim=always)?"""
+        return self.options.get("reclaim", "choose") == "choose"
+
     def _step_frost(self, step: Step) -> list[PAction]:
-        """A new white cloud with one own drop on a cloudless tile; empty supply: reclaim one from a field."""
+        """A new white cloud with one own drop on a cloudless tile; empty supply: the player may take one of
+        their drops back from a field for it (`skip`: no cloud, the card only votes)."""
         p = step[1]
         if sum(cl is not None for cl in self.cloud) >= self.C.const["clouds"]:
             return []
         if not self.supply[p] and not self.on_fields(p):
             return []
-        return [A.Cell("frost", *self.rc(i)) for i, cl in enumerate(self.cloud) if cl is None]
+        opts: list[PAction] = [A.Cell("frost", *self.rc(i)) for i, cl in enumerate(self.cloud) if cl is None]
+        return [*opts, SKIP] if opts and not self.supply[p] and self.may_skip_reclaim() else opts
 
-    def _res_frost(self, step: Step, a: Cell) -> None:
+    def _res_frost(self, step: Step, a: PAction) -> None:
+        if a == SKIP:
+            return
+        assert isinstance(a, Cell)
         p, cell = step[1], self.at(a.r, a.c)
         if self.supply[p]:
             self._add(cell, p, 1)
         else:
-            self.todo.append(("reclaim", p, cell, 1, 1))
+            self.todo.append(("reclaim", p, cell, 1, 1, False, False))
 
     def _step_sun(self, step: Step) -> list[PAction]:
-        """Exactly two own drops into a cloud holding yours (short supply: the rest from the fields)."""
+        """Exactly two own drops into a cloud holding yours; short supply: the player may take the rest back
+        from the fields (`skip`: the card only votes)."""
         p = step[1]
         if self.supply[p] + self.on_fields(p) < 2:
             return []
-        return [A.Cell("sun", *self.rc(i)) for i in self.own_clouds(p)]
+        opts: list[PAction] = [A.Cell("sun", *self.rc(i)) for i in self.own_clouds(p)]
+        return [*opts, SKIP] if opts and self.supply[p] < 2 and self.may_skip_reclaim() else opts
 
-    def _res_sun(self, step: Step, a: Cell) -> None:
+    def _res_sun(self, step: Step, a: PAction) -> None:
+        if a == SKIP:
+            return
+        assert isinstance(a, Cell)
         p, cell = step[1], self.at(a.r, a.c)
         if self.supply[p] < 2:
-            self.todo.append(("reclaim", p, cell, 2 - self.supply[p], 2))
+            self.todo.append(("reclaim", p, cell, 2 - self.supply[p], 2, False, False))
         else:
             self._add(cell, p, 2)
             self._settle(cell)
 
     def _step_reclaim(self, step: Step) -> list[PAction]:
+        """("reclaim", player, cloud cell, drops still to take back, drops the cloud gets, may stop, Sun weather):
+        one of the player's own drops from a field (docs: D6, D21); `skip` stops early where the player may."""
         p = step[1]
-        return [A.Cell("reclaim", *self.rc(i)) for i, f in enumerate(self.field) if f[p]]
+        opts: list[PAction] = [A.Cell("reclaim", *self.rc(i)) for i, f in enumerate(self.field) if f[p]]
+        return [*opts, SKIP] if opts and step[5] else opts
 
-    def _res_reclaim(self, step: Step, a: Cell) -> None:
-        """One own drop back from a field to the supply; after the last one, all the drops the action
-        needs go into the cloud at once (so no half-filled cloud is ever seen)."""
-        _, p, cell, k, add = step
-        self.field[self.at(a.r, a.c)][p] -= 1
-        self.supply[p] += 1
-        if k > 1 and self.on_fields(p):
-            self.todo.append(("reclaim", p, cell, k - 1, add))
-        else:
-            self._add(cell, p, min(add, self.supply[p]))
-            self._settle(cell)
+    def _res_reclaim(self, step: Step, a: PAction) -> None:
+        """One own drop back from a field to the supply; after the last one (or `skip`), all the drops the
+        action needs go into the cloud at once (so no half-filled cloud is ever seen)."""
+        _, p, cell, k, add, stop, shine = step
+        if a != SKIP:
+            assert isinstance(a, Cell)
+            self.field[self.at(a.r, a.c)][p] -= 1
+            self.supply[p] += 1
+            if k > 1 and self.on_fields(p):
+                self.todo.append(("reclaim", p, cell, k - 1, add, stop, shine))
+                return
+        self._fill(p, cell, min(add, self.supply[p]), shine)
+
+    def _fill(self, p: int, cell: int, k: int, shine: bool) -> None:
+        """k own drops from the supply into the cloud on `cell`; the Sun weather logs how many."""
+        if shine:
+            self.events.append(["shine", p, cell, k])
+        self._add(cell, p, k)
+        self._settle(cell)
 
     def _step_wind(self, step: Step) -> list[PAction]:
         """Move a cloud holding your drop one tile orthogonally (clouds meeting merge)."""
@@ -493,8 +519,7 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         holding most of its drops. Rain: its own drops first, over the tile where it has most; never stops
         early. Wind weather: one of your drops off the tile where you lead it by most. Anything else: d6."""
         kind = step[0]
-        if kind == "rain":
-            opts = [a for a in opts if a != DONE]
+        opts = [a for a in opts if a not in (DONE, SKIP)] or opts  # it never stops early nor declines a reclaim
         keys = [self._sw_key(kind, a) for a in opts]
         best = max(keys)
         opts = [a for a, k in zip(opts, keys, strict=True) if k == best]
@@ -603,17 +628,17 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         return [A.Cell("shine", *self.rc(i)) for i in self.own_clouds(p)]
 
     def _res_shine(self, step: Step, a: Cell) -> None:
+        """As many more own drops as the player has there; a short supply may be topped up from the player's
+        own drops on the fields (seed: 可以回收, one at a time, `skip` to stop; option reclaim=always: all)."""
         p, cell = step[1], self.at(a.r, a.c)
         cl = self.cloud[cell]
         assert cl is not None
         want = min(cl[p], self.supply[p] + self.on_fields(p))
         rest = want - min(want, self.supply[p])
-        self.events.append(["shine", p, cell, want])
         if rest:
-            self.todo.append(("reclaim", p, cell, rest, want))
+            self.todo.append(("reclaim", p, cell, rest, want, self.may_skip_reclaim(), True))
         else:
-            self._add(cell, p, want)
-            self._settle(cell)
+            self._fill(p, cell, want, shine=True)
 
     def _step_grow(self, step: Step) -> None:
         """After Sun, sprouted coffee is grown; after Rain, sprouted rice."""
@@ -866,6 +891,9 @@ class PetrichorRules(FixedActionTable, Game):
                              "first action incl. two cards as one (English notes)", ("one_card", "full")),
         "voting_wins": Option("seed", "Voting-Wins track: the single top voter +1 (seed), or top +2 / second +1 / "
                               "tied tops +1 each (English notes, Flowers rules)", ("seed", "flowers")),
+        "reclaim": Option("choose", "taking own drops back from the fields when the supply is short (Frost, Sun, "
+                          "the Sun weather): the player's choice (seed: 可以), or always done (the English notes' "
+                          "'take back', as the engine did before #33)", ("choose", "always")),
         "components": Option("", "path of a components file (JSON or TOML) to use instead of the built-in one"),
     }
 
