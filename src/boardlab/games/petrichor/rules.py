@@ -67,6 +67,7 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         self.hands = [[0] * 4 for _ in range(n)]
         self.discard = [0] * 4
         self.deck = list(C.deck)
+        self.deck_counts = tuple(C.deck.count(w) for w in range(4))
         self.rng.shuffle(self.deck)
         self.dice = [self._roll() for _ in range(k["harvest_dice"])]
         self.round = 1
@@ -212,17 +213,20 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
     def unseen_counts(self) -> list[int]:
         """Cards of each weather that nobody has seen face up this deal: the deck plus every hand (all cards
         minus the discard pile), the pool any hidden hand is drawn from, as everyone can count it."""
-        return [self.C.deck.count(w) - self.discard[w] for w in range(4)]
+        return [n - d for n, d in zip(self.deck_counts, self.discard, strict=True)]
 
     def _hand_question_public(self, step: Step) -> bool:
         """Could the hand question `step` have two answers for some hand of its size drawn from the unseen cards?
         Depends only on public facts (hand size, discard pile, who passed), so every seat may know it."""
         size = sum(self.hands[step[1]])
+        if size >= 4 and step[0] == "second":  # any four, besides "end"
+            return True
+        if size < 2:
+            return False
         pool = self.unseen_counts()
-        kinds = sum(x > 0 for x in pool)
-        if step[0] == "second":  # a pair, or any four, besides "end"
-            return size >= 4 or (size >= 2 and max(pool) >= 2)
-        return size >= 2 and kinds >= 2  # "pay" / "limit": two weathers in the hand
+        if step[0] == "second":  # a pair, besides "end"
+            return max(pool) >= 2
+        return sum(x > 0 for x in pool) >= 2  # "pay" / "limit": two weathers in the hand
 
     def _auto_answer(self, step: Step, opts: list[PAction]) -> PAction:
         return opts[0] if len(opts) == 1 else self._sw_choose(step, opts)
@@ -745,6 +749,7 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         s.votes = [v[:] for v in self.votes]
         s.hands = [h[:] for h in self.hands]
         s.discard, s.deck, s.dice = self.discard[:], self.deck[:], self.dice[:]
+        s.deck_counts = self.deck_counts
         s.round, s.start, s.passer, s.resolving = self.round, self.start, self.passer, self.resolving[:]
         s.sw_deck, s.sw_card, s.sw_die, s.chance = self.sw_deck[:], self.sw_card, self.sw_die, self.chance
         s.events = self.events[:]
