@@ -4,6 +4,7 @@ import { api, el, errorText, gameInfo, lang, langSwitch, loadLang, loadRenderer,
   from "/static/common.js";
 import { me, mountAccount } from "/static/account.js";
 import { icon } from "/static/icons.js";
+import { installTooltip, loadExplanations } from "/static/explain.js";
 import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
   from "/static/site-table.js";
 
@@ -174,6 +175,7 @@ function connect(delay = 500) {
         await mapTokens();
       }
       if (!renderer) renderer = await loadRenderer(m.game, games);
+      await loadExplanations(m.game, lang);
       draw();
     } else if (m.type === "chat") {
       if (chat) chat.add(m);
@@ -203,6 +205,7 @@ async function main() {
   $("chat-slot").replaceChildren(chat.box);
   $("notify-slot").replaceChildren(notifySettings());
   startClockTicker(() => states.get(shown));
+  installTooltip();
   $("undo").addEventListener("click", () => { const s = states.get(shown); if (s) send({ type: "undo", seat: s.seat, move: s.version }); });
   connect();
 }

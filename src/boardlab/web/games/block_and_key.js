@@ -84,11 +84,12 @@ function temple(v, preview) {
   const minX = -dims[1] * A - pad, maxX = dims[0] * A + pad, minY = -(dims[0] + dims[1]) * B - 7 * C - pad, maxY = pad;
   svg.setAttribute("viewBox", `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
   svg.setAttribute("class", "bk-iso");
-  const poly = (pts, fill, cls) => {
+  const poly = (pts, fill, cls, explain) => {
     const p = document.createElementNS(NS, "polygon");
     p.setAttribute("points", pts.map((q) => q.join(",")).join(" "));
     p.setAttribute("fill", fill);
     if (cls) p.setAttribute("class", cls);
+    if (explain) p.dataset.explain = explain; // a cube's face explains its block (explain.js)
     svg.append(p);
   };
   poly([pt(0, 0, 0), pt(dims[0], 0, 0), pt(dims[0], dims[1], 0), pt(0, dims[1], 0)], "#e3d7bd", "bk-floor");
@@ -103,9 +104,10 @@ function temple(v, preview) {
       left = COLOUR[t.core_sides[sideWorld[1]]];
     } else top = front = left = COLOUR[c.colour];
     const cls = c.preview ? "bk-preview" : c.anc ? "bk-anc" : "";
-    poly([pt(x, y, z + 1), pt(x + 1, y, z + 1), pt(x + 1, y + 1, z + 1), pt(x, y + 1, z + 1)], shade(top, h + 0.12), cls);
-    poly([pt(x, y, z), pt(x + 1, y, z), pt(x + 1, y, z + 1), pt(x, y, z + 1)], shade(front, h - 0.08), cls);
-    poly([pt(x, y, z), pt(x, y + 1, z), pt(x, y + 1, z + 1), pt(x, y, z + 1)], shade(left, h - 0.22), cls);
+    const what = c.core ? "core" : c.block ? `block:${c.block}` : null;
+    poly([pt(x, y, z + 1), pt(x + 1, y, z + 1), pt(x + 1, y + 1, z + 1), pt(x, y + 1, z + 1)], shade(top, h + 0.12), cls, what);
+    poly([pt(x, y, z), pt(x + 1, y, z), pt(x + 1, y, z + 1), pt(x, y, z + 1)], shade(front, h - 0.08), cls, what);
+    poly([pt(x, y, z), pt(x, y + 1, z), pt(x, y + 1, z + 1), pt(x, y, z + 1)], shade(left, h - 0.22), cls, what);
   }
   return svg;
 }
@@ -120,13 +122,14 @@ function grid(rows, cls, cellFn) {
     })));
 }
 function keyCard(k, extra = "") {
-  return el("div", { class: `bk-key bk-${k.deck} ${extra}`, "data-key": k.id, title: `${k.id} · ${term(k.deck)}` },
+  return el("div", { class: `bk-key bk-${k.deck} ${extra}`, "data-key": k.id, "data-explain": `key:${k.id}` },
     el("div", { class: "bk-key-head" }, el("span", {}, k.id), el("b", {}, k.points)),
     grid(k.pattern, "bk-pat"),
     el("div", { class: "bk-key-foot" }, "★".repeat(k.stars), " ", "•".repeat(k.pips)));
 }
 function blockChip(id, cls, onclick) {
-  return el("button", { class: `bk-block ${cls || ""}`, "data-block": id, onclick, style: `--c:${COLOUR[id[0]]}` }, id);
+  return el("button", { class: `bk-block ${cls || ""}`, "data-block": id, "data-explain": `block:${id}`, onclick,
+    style: `--c:${COLOUR[id[0]]}` }, id);
 }
 
 // -- legal moves ---------------------------------------------------------------------------------------------
@@ -256,7 +259,7 @@ export function render(container, ctx) {
       el("div", { class: "bk-claimed" }, ...p.claimed.map((k) => keyCard(k, "bk-small"))));
     if (isMe && p.hand) {
       box.append(el("p", {}, ui("enigma", { c: p.enigma, n: p.enigma_faces }), " ",
-        el("span", { class: `bk-swatch c-${p.enigma}` })));
+        el("span", { class: `bk-swatch c-${p.enigma}`, "data-explain": `enigma:${p.enigma}`, tabindex: "0" })));
       box.append(el("h4", {}, ui("hand")), el("div", { class: "bk-hand" },
         ...p.hand.map((k) => keyCard(k, p.matchable.includes(k.id) ? "bk-match" : ""))));
     } else if (!isMe) {
