@@ -268,5 +268,10 @@ export function render(container, ctx) {
     players.append(box);
   });
   root.append(players);
+  current.confirm = chosen.length ? () => { const a = chosen[sel.i % chosen.length].m.action; sel.block = null; sel.cell = null; ctx.act(a); } : null;
   container.replaceChildren(root);
+  if (ctx.drawn) ctx.drawn(); // the shell's status bar follows a block or cell chosen here
 }
+/** The shell's status bar: what the seat is asked, and the placement previewed in the temple to confirm. */
+export function asked(ctx) { return term(`phase_${ctx.view.phase}`); }
+export function confirm() { return current && current.confirm ? { run: current.confirm } : null; }

@@ -742,6 +742,10 @@ function promptText(ctx, L, mine) {
 }
 
 // -- entry point ------------------------------------------------------------------------------------------
+/** The shell's status bar: what the seat is asked now, and the placement to confirm once a tile and a space are chosen. */
+export function asked(ctx) { return promptText(ctx, parseLegal(ctx.legal), (ctx.legal || []).length > 0) || ""; }
+export function confirm(ctx) { return selectedTile(ctx) && sel.spot ? { run: confirmPlace } : null; }
+
 export const ownsMoves = true; // the shell may fold its list of move buttons: everything is playable here
 export const ownsScores = true; // the final panel below is the breakdown: the shell shows no second table
 
@@ -805,6 +809,7 @@ export function render(container, ctx) {
   } else if (ctx.replay && v.phase !== "over") root.append(trayPanel(ctx, L, false));
   root.append(el("div", { class: "cc-foot" }, legendPanel(), provenancePanel(ctx)));
   container.replaceChildren(root);
+  if (ctx.drawn) ctx.drawn(); // the shell's status bar follows a tile or space chosen here
   if (scroll) { wrap.scrollLeft = scroll[0]; wrap.scrollTop = scroll[1]; }
   else if (wrap.scrollWidth > wrap.clientWidth) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
 }

@@ -284,6 +284,9 @@ function finalPanel(ctx) {
       Object.entries(sc.breakdown).map(([k, x]) => `${scoreLabel(k, lang)} ${x}`).join(", "), ")")));
 }
 
+/** The shell's status bar: what the player deciding now is asked. */
+export function asked(ctx) { const d = ctx.view.decision; return d ? term(`step_${d.step}`) : ""; }
+
 export const ownsMoves = true;
 export const ownsScores = true; // finalPanel draws the breakdown (the shell's wide table would not fit a phone)
 

@@ -319,6 +319,9 @@ function provenanceNote() {
 }
 
 // -- entry points -----------------------------------------------------------------------------------------
+/** The shell's status bar: what the player deciding now is asked. */
+export function asked(ctx) { const d = ctx.view.decision; return d ? term(`step_${d.step}`) : ""; }
+
 export const ownsMoves = true; // every legal move is a click on the board or a button of the prompt
 
 export function seatMark(i, l) {

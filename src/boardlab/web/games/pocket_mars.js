@@ -610,6 +610,9 @@ function provenanceNote(v) {
 }
 
 // -- entry point ------------------------------------------------------------------------------------------
+/** The shell's status bar: what the player deciding now is asked. */
+export function asked(ctx) { return decisionWords(ctx.view.decision); }
+
 export const ownsMoves = true; // every legal move is a click on the board or a button of its prompt
 export const ownsScores = true; // the final panel (.pm-final) is the breakdown: the shell shows no second table
 
