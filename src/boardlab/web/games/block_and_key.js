@@ -275,3 +275,30 @@ export function render(container, ctx) {
 /** The shell's status bar: what the seat is asked, and the placement previewed in the temple to confirm. */
 export function asked(ctx) { return term(`phase_${ctx.view.phase}`); }
 export function confirm() { return current && current.confirm ? { run: current.confirm } : null; }
+
+/** The lobby card and How-to-play page: the gold-topped core with a few coloured blocks stacked against it, drawn
+ * in this renderer's colours and isometric projection. */
+export function cover() {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "-80 -102 160 120");
+  svg.setAttribute("class", "bk-cover");
+  const pt = (x, y, z) => [(x - y) * A, -(x + y) * B - z * C];
+  const cubes = [[1, 1, 0, "*"], [2, 1, 0, "*"], [1, 2, 0, "*"], [2, 2, 0, "*"], [0, 1, 0, "R"], [0, 0, 0, "R"], [3, 1, 0, "B"],
+    [3, 2, 0, "B"], [3, 2, 1, "B"], [1, 0, 0, "W"], [2, 0, 0, "W"], [2, 0, 1, "G"], [1, 1, 1, "*"], [2, 1, 1, "*"]];
+  cubes.sort((a, b) => (b[0] + b[1]) - (a[0] + a[1]) || a[2] - b[2]);
+  const face = (pts, fill) => {
+    const p = document.createElementNS(NS, "polygon");
+    p.setAttribute("points", pts.map((q) => q.join(",")).join(" "));
+    p.setAttribute("fill", fill);
+    p.setAttribute("stroke", "rgba(0,0,0,.35)");
+    svg.append(p);
+  };
+  for (const [x, y, z, c] of cubes) {
+    const col = COLOUR[c];
+    face([pt(x, y, z + 1), pt(x + 1, y, z + 1), pt(x + 1, y + 1, z + 1), pt(x, y + 1, z + 1)], shade(col, 0.95));
+    face([pt(x, y, z), pt(x + 1, y, z), pt(x + 1, y, z + 1), pt(x, y, z + 1)], shade(col, 0.75));
+    face([pt(x, y, z), pt(x, y + 1, z), pt(x, y + 1, z + 1), pt(x, y, z + 1)], shade(col, 0.6));
+  }
+  return svg;
+}

@@ -327,3 +327,24 @@ export function render(container, ctx) {
     el("p", { class: "ci-note", id: "ci-provenance" }, "◇ ", ui("note"))].filter(Boolean));
   container.replaceChildren(root);
 }
+
+/** The lobby card and How-to-play page: a corner of a peninsula (stacked terrain, a cube, a building) with a ship on
+ * the sea, drawn with this renderer's own colours. */
+export function cover() {
+  const svg = s("svg", { viewBox: "-100 -70 200 140", class: "ci-cover", role: "img", "aria-label": "Cooper Island" });
+  svg.append(s("rect", { x: -100, y: -70, width: 200, height: 140, fill: "#aed6f1" }));
+  const size = 24;
+  const cells = [[0, 0, "S", 2], [1, 0, "F", 1], [-1, 0, "M", 1], [0, -1, "R", 3], [1, -1, "F", 2], [-1, 1, "M", 1], [0, 1, "R", 1]];
+  for (const [q, r, terr, h] of cells) {
+    const cx = size * Math.sqrt(3) * (q + r / 2), cy = size * 1.5 * r;
+    const pts = [...Array(6)].map((_, k) => { const a = (Math.PI / 3) * k + Math.PI / 6;
+      return `${(cx + (size - 1) * Math.cos(a)).toFixed(1)},${(cy + (size - 1) * Math.sin(a)).toFixed(1)}`; }).join(" ");
+    svg.append(s("polygon", { points: pts, fill: TERRAIN[terr], stroke: "#5d4d2e", "stroke-width": 1 + h * 0.9,
+      "fill-opacity": Math.min(1, 0.55 + 0.15 * h) }));
+  }
+  svg.append(s("rect", { x: -6, y: -42, width: 12, height: 12, rx: 2, fill: CUBE.gold, stroke: "#333" }),
+    s("path", { d: "M-8,10 L-8,1 L0,-6 L8,1 L8,10 Z", fill: "#922b21", stroke: "#222" }),
+    s("path", { d: "M62,40 L88,40 L82,50 L68,50 Z", fill: PLAYER[0], stroke: "#222" }),
+    s("path", { d: "M75,40 L75,22 L85,36 Z", fill: "#fdfefe", stroke: "#222" }));
+  return svg;
+}

@@ -319,6 +319,24 @@ function provenanceNote() {
 }
 
 // -- entry points -----------------------------------------------------------------------------------------
+/** The lobby card and How-to-play page: crop tiles under a white and a dark cloud with players' drops, in this
+ * renderer's own colours. */
+export function cover() {
+  const s = svg("svg", { viewBox: "0 0 300 140", class: "pt-cover", role: "img", "aria-label": "Petrichor" });
+  const crops = ["wheat", "coffee", "rice", "potato", "corn", "grass"];
+  crops.forEach((c, i) => s.append(svg("rect", { x: 4 + (i % 3) * 98, y: 4 + Math.floor(i / 3) * 66, width: 94, height: 62, rx: 8,
+    fill: CROP_FILL[c], stroke: "#8a7a55" })));
+  const cloud = (cx, cy, dark, drops) => {
+    s.append(svg("ellipse", { cx, cy, rx: 36, ry: 15, class: dark ? "pt-cloud pt-dark" : "pt-cloud pt-white" }));
+    drops.forEach((q, k) => s.append(svg("circle", { cx: cx - 18 + k * 12, cy, r: 4.5, fill: PLAYER[q].fill, stroke: PLAYER[q].stroke })));
+  };
+  cloud(60, 30, false, [0, 1]);
+  cloud(200, 95, true, [1, 2, 0, 3]);
+  [[150, 40, 0], [170, 52, 1], [40, 112, 2]].forEach(([cx, cy, q]) =>
+    s.append(svg("circle", { cx, cy, r: 5, fill: PLAYER[q].fill, stroke: PLAYER[q].stroke })));
+  return s;
+}
+
 /** The shell's status bar: what the player deciding now is asked. */
 export function asked(ctx) { const d = ctx.view.decision; return d ? term(`step_${d.step}`) : ""; }
 
