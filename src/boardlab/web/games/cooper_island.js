@@ -89,6 +89,7 @@ function target(node, key, label) {
   const acts = current.L.get(key);
   if (!acts || !acts.length) return node;
   for (const a of acts) current.used.add(a.action);
+  node.dataset.menuKey = key; // its menu opens beside it (placeMenu)
   return actionTarget(node, acts, label, "ci", act, () => { menuState.open = menuState.open === key ? null : key; redraw(); });
 }
 
@@ -97,12 +98,35 @@ function openMenu() {
   const acts = key && current.L.get(key);
   if (!acts || acts.length < 2) return null;
   const menu = actionMenu("ci", acts, { play: act, close: () => { menuState.open = null; redraw(); }, closeText: ui("cancel"),
-    closeClass: "ci-cancel" });
+    closeClass: "ci-cancel", label: menuLabel });
   for (const b of menu.querySelectorAll("[data-action]")) {
     const id = actionComponent(b.dataset.action);
     if (id) b.dataset.explain = id;
   }
   return menu;
+}
+
+// a double tile's side in a menu: its two terrains drawn and named before the words ("takes double tile 1, side a")
+function menuLabel(a) {
+  const r = a.action.match(/^tile ([123]) ([ab])$/);
+  const side = r && SPLITS[Number(r[1]) - 1] ? SPLITS[Number(r[1]) - 1][r[2] === "a" ? 0 : 1] : null;
+  if (!side) return a.text || a.action;
+  return [el("span", { class: "ci-side", "data-side": r[2] }, ...side.map((t) => el("i", { style: `background:${TERRAIN[CODE[t]]}` })),
+    ` ${side.map((t) => term(t)).join(" + ")}`), " · ", a.text || a.action];
+}
+
+/** Put the open menu beside the element it belongs to (below it, or above when the window has no room below):
+ * a hex low on the page gets its choices there, not at the top of the board, out of sight. */
+function placeMenu(root, menu) {
+  const anchor = [...root.querySelectorAll("[data-menu-key]")].find((n) => n.dataset.menuKey === menuState.open);
+  if (!anchor) return;
+  const r = anchor.getBoundingClientRect(), base = root.getBoundingClientRect();
+  menu.style.maxWidth = `${Math.min(360, base.width)}px`;
+  const left = Math.max(0, Math.min(r.left - base.left, base.width - menu.offsetWidth));
+  const h = menu.offsetHeight;
+  const below = r.bottom + 6 + h <= window.innerHeight || r.top - 6 - h < 0;
+  menu.style.left = `${left}px`;
+  menu.style.top = `${below ? r.bottom - base.top + 4 : r.top - base.top - h - 4}px`;
 }
 
 function playerName(q, ctx) {
@@ -323,9 +347,10 @@ export function render(container, ctx) {
     "data-explain": actionComponent(m.action),
     onclick: (ev) => { ev.stopPropagation(); act(m.action); } }, m.text || m.action)));
   const menu = openMenu();
-  root.append(...[infoStrip(ctx), finalPanel(ctx), menu, rest.length ? bar : null, mid, players,
-    el("p", { class: "ci-note", id: "ci-provenance" }, "◇ ", ui("note"))].filter(Boolean));
+  root.append(...[infoStrip(ctx), finalPanel(ctx), rest.length ? bar : null, mid, players,
+    el("p", { class: "ci-note", id: "ci-provenance" }, "◇ ", ui("note")), menu].filter(Boolean));
   container.replaceChildren(root);
+  if (menu) placeMenu(root, menu);
 }
 
 /** The lobby card and How-to-play page: a corner of a peninsula (stacked terrain, a cube, a building) with a ship on
