@@ -19,21 +19,21 @@ from kit import SHOTS, Server, chromium, desktop_page, make_table, phone_page, r
 
 pytestmark = pytest.mark.browser
 
-# per game: the renderer's root, every selector that draws a component, and those a mid-game table always shows
+# per game: the renderer's root, every selector that draws a component, and those any mid-game table shows
 COMPONENTS: dict[str, tuple[str, list[str], list[str]]] = {
     "cacao": (".cc-root", [".cc-jcell", ".cc-worker-tile", ".cc-hand-tile", ".cc-display-tile", ".cc-pile",
                            ".cc-stat", ".cc-vwater", ".cc-tofill"],
-              [".cc-jcell", ".cc-worker-tile", ".cc-hand-tile", ".cc-stat", ".cc-vwater"]),
-    "pocket_mars": (".pm-root", [".pm-card", ".pm-mini", ".pm-bldg"], [".pm-bldg", ".pm-card"]),
+              [".cc-jcell", ".cc-worker-tile", ".cc-stat", ".cc-vwater"]),
+    "pocket_mars": (".pm-root", [".pm-card", ".pm-mini", ".pm-bldg"], [".pm-bldg"]),
     "block_and_key": (".bk-root", [".bk-block", ".bk-key", ".bk-iso polygon:not(.bk-floor):not(.bk-preview)",
                                    ".bk-swatch[class*='c-']"],
                       [".bk-block", ".bk-key", ".bk-iso polygon:not(.bk-floor):not(.bk-preview)"]),
     "petrichor": (".pt-root", [".pt-cell", ".pt-cloud", ".pt-weather", ".pt-die", ".pt-card"],
-                  [".pt-cell", ".pt-cloud", ".pt-weather", ".pt-die", ".pt-card"]),
+                  [".pt-cell", ".pt-weather", ".pt-die", ".pt-card"]),
     "cooper_island": (".ci-root", [".ci-space", ".ci-beach", ".ci-islet", ".ci-ship", ".ci-hex", ".ci-cube",
                                    ".ci-building", ".ci-statue", ".ci-ruin", ".ci-tile", ".ci-chip"],
                       [".ci-space", ".ci-beach.ci-sandbank", ".ci-beach.ci-harbour", ".ci-ship", ".ci-hex",
-                       ".ci-tile", ".ci-chip[data-cargo]", ".ci-chip[data-order]"]),
+                       ".ci-chip[data-cargo]", ".ci-chip[data-order]"]),
 }
 MOVES = 30
 
@@ -75,19 +75,37 @@ def ids_on_screen(page: Any, selectors: list[str]) -> dict[str, list[str | None]
                          ".map((e) => e.dataset.explain || null)]))", selectors)
 
 
+AIM_JS = """n => {
+  // a point of n (its centre, else a child's centre) where n itself is under the pointer, not what covers it
+  const mine = (x, y) => { const e = document.elementFromPoint(x, y); const c = e && e.closest('[data-explain]');
+    return c && c === n.closest('[data-explain]'); };
+  for (const m of [n, ...n.querySelectorAll('*')].slice(0, 8)) {
+    const r = m.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (r.width && mine(x, y)) return [x, y];
+  }
+  return null;
+}"""
+
+
 def tooltip_shows(page: Any, selector: str, table: dict[str, Any], tap: bool = False) -> None:
-    """Point at (or tap) the first `selector` element; the tooltip names the component under the pointer."""
-    node = page.locator(selector).first
-    node.scroll_into_view_if_needed()
-    box = node.bounding_box()
-    assert box, selector
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    if tap:
-        page.touchscreen.tap(x, y)
+    """Point at (or tap) a `selector` element in sight (the last drawn first: in a drawing of stacked parts the
+    first ones lie under the others); the tooltip names the component under the pointer."""
+    nodes = page.locator(selector)
+    n = nodes.count()
+    for i in range(n - 1, max(-1, n - 41), -1):
+        node = nodes.nth(i)
+        node.scroll_into_view_if_needed()
+        point = node.evaluate(AIM_JS)
+        if point:
+            break
     else:
-        page.mouse.move(x, y)
-    under = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
-                          " const n = e && e.closest('[data-explain]'); return n && n.dataset.explain; }", [x, y])
+        raise AssertionError(f"no {selector} in sight to point at")
+    if tap:
+        page.touchscreen.tap(*point)
+    else:
+        page.mouse.move(*point)
+    under = node.evaluate("(n) => n.closest('[data-explain]').dataset.explain")
     assert under in table, (selector, under)
     page.wait_for_function("(name) => { const t = document.getElementById('explain-tip');"
                            " return t && !t.hidden && t.textContent.includes(name); }", arg=table[under]["name"])

@@ -99,15 +99,15 @@ def test_confirm_in_the_bar_plays_the_placement_chosen_on_the_board(server: Serv
     ctx, page, errors = desktop_page(browser, server.url + hot_seat(server, "cacao"))
     try:
         page.wait_for_selector(".cc-root[data-mine='1']")
-        assert page.locator("#confirm").is_hidden()
+        assert page.locator("#confirm-move").is_hidden()
         page.locator(".cc-hand-tile:not([disabled])").first.click()
         page.locator(".cc-spot").first.click()
-        confirm = page.locator("#statusbar #confirm")
+        confirm = page.locator("#statusbar #confirm-move")
         confirm.wait_for(state="visible")
         v = version(page)
         confirm.click()
         wait_after(page, v)
-        assert page.locator("#confirm").is_hidden()
+        assert page.locator("#confirm-move").is_hidden()
         assert not errors, errors
     finally:
         ctx.close()

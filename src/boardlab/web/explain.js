@@ -68,5 +68,10 @@ export function installTooltip(root = document) {
   });
   root.addEventListener("pointerdown", (ev) => { if (ev.pointerType !== "touch") return; const n = of(ev); if (n) show(n); else hide(); });
   root.addEventListener("focusin", (ev) => { const n = of(ev); if (n) show(n); });
-  root.addEventListener("focusout", () => hide());
+  // leaving by the keyboard hides; a redraw that replaces the focused element (a block picked, a tile chosen) does
+  // not take the explanation away from under the finger or the pointer
+  root.addEventListener("focusout", (ev) => {
+    const n = of(ev);
+    if (n && n === owner) setTimeout(() => { if (owner === n && n.isConnected && !n.matches(":hover")) hide(); }, 0);
+  });
 }

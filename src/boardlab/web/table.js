@@ -123,8 +123,8 @@ function drawStatusBar(s) {
   $("answers").replaceChildren(...(mine && s.legal.length <= FEW_ANSWERS ? s.legal.map((m) => el("button", {
     "data-action": m.action, onclick: () => act(m.action) }, m.text || m.action)) : []));
   const c = mine && renderer && renderer.confirm && ctx ? renderer.confirm(ctx) : null;
-  $("confirm").hidden = !c;
-  $("confirm").onclick = c ? () => c.run() : null;
+  $("confirm-move").hidden = !c;
+  $("confirm-move").onclick = c ? () => c.run() : null;
   $("undo").hidden = !s.can_undo;
 }
 
@@ -153,7 +153,9 @@ function drawEnd(s) {
   // every scoring category, even where the renderer draws its own breakdown further down: the result is here
   const allCats = s.scores && s.scores[0] ? Object.keys(s.scores[0].breakdown) : [];
   const rated = !!(s.site && s.site.rated);
-  const changes = ratingShown && ratingShown.table === `${tableId}:${s.version}` ? ratingShown.changes : {};
+  // asked again when the new ratings arrive (the results are stored just after the last move)
+  const key = `${tableId}:${s.version}:${JSON.stringify((s.site && s.site.ratings) || [])}`;
+  const changes = ratingShown && ratingShown.key === key ? ratingShown.changes : {};
   const table = el("table", {},
     el("tr", {}, el("th", {}, t("seat")), ...allCats.map((c) => el("th", {}, renderer && renderer.scoreLabel ? renderer.scoreLabel(c, lang) : c)),
       el("th", {}, t("total")), rated ? el("th", {}, t("rating_change")) : null),
@@ -161,9 +163,10 @@ function drawEnd(s) {
       el("td", {}, seatName(s.seats, i)), ...allCats.map((c) => el("td", {}, sc.breakdown[c])),
       el("td", {}, el("strong", {}, sc.total)),
       rated ? el("td", { class: "rating-change", "data-seat": i }, changes[i] === undefined ? "…" : `${changes[i] >= 0 ? "+" : ""}${changes[i]}`) : null)));
-  if (rated && !(ratingShown && ratingShown.table === `${tableId}:${s.version}`)) {
-    ratingShown = { table: `${tableId}:${s.version}`, changes: {} };
-    ratingChanges(s).then((c) => { ratingShown.changes = c; drawEnd(s); });
+  if (rated && !(ratingShown && ratingShown.key === key)) {
+    const shown = { key, changes: {} };
+    ratingShown = shown;
+    ratingChanges(s).then((c) => { shown.changes = c; if (ratingShown === shown) drawEnd(s); });
   }
   const buttons = [el("a", { href: `/r/${tableId}` }, el("button", {}, t("replay")))];
   if (s.seat !== null) {
