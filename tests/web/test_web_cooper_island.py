@@ -99,16 +99,18 @@ def test_a_hex_menu_opens_beside_the_hex_and_tile_sides_are_previewed(server: Se
     screen); the two sides of a double tile were offered as "side a" / "side b" with no picture of either."""
     with httpx.Client(base_url=server.url, timeout=20) as c:
         t = make_table(c, game="cooper_island", players=2, seats=[{"kind": "human"}, {"kind": "human"}])
-        tok = {"Authorization": f"Bearer {t['seats'][0]['token']}"}
-        s = c.get(f"/api/tables/{t['id']}", headers=tok).json()
-        islet = next(m["action"] for m in s["legal"] if m["action"].startswith("islet"))  # then a tile or a hex
+        tokens = {x["seat"]: {"Authorization": f"Bearer {x['token']}"} for x in t["seats"]}
+        seat = c.get(f"/api/tables/{t['id']}").json()["current"]
+        s = c.get(f"/api/tables/{t['id']}", headers=tokens[seat]).json()
+        # the income phase: an islet first, then the seat chooses a double tile's side or works a hex
+        islet = next(m["action"] for m in s["legal"] if m["action"].startswith("islet"))
         assert c.post(f"/api/tables/{t['id']}/actions", json={"move": s["log_len"], "action": islet},
-                      headers=tok).status_code == 200
+                      headers=tokens[seat]).status_code == 200
     ctx, page, errors = desktop_page(browser, server.url + t["hotseat_link"])
     try:
         page.set_viewport_size({"width": 1280, "height": 800})
         page.wait_for_selector(".ci-root[data-mine='1'] .ci-hex[data-actions*='|']")
-        hexes = page.locator(".ci-player[data-seat='0'] .ci-hex[data-actions*='|']")
+        hexes = page.locator(f".ci-player[data-seat='{seat}'] .ci-hex[data-actions*='|']")
         hx = hexes.nth(hexes.count() - 1)  # the lowest: far below the top of the board
         hx.click()
         menu = page.locator(".ci-menu")
