@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from kit import SHOTS, Board, Server, chromium, desktop_page, human_vs_bot, phone_page, running_server  # noqa: F401
+from kit import SHOTS, Board, Server, chromium, desktop_page, human_vs_bot, make_table, phone_page, running_server  # noqa: F401
 
 pytestmark = pytest.mark.browser
 BOARD = Board("ci")
@@ -92,3 +92,38 @@ def phone(browser: Any, srv: Server, link: str) -> None:
         assert "行動島" in body and "重建" in body and "環島航道" in body and "製圖師" in body
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.screenshot(path=str(SHOTS / "cooper-island-phone.png"), full_page=True)
+
+
+def test_a_hex_menu_opens_beside_the_hex_and_tile_sides_are_previewed(server: Server, browser: Any) -> None:
+    """#31: a click on a hex with several choices seemed to do nothing (the menu opened at the top of the board, off
+    screen); the two sides of a double tile were offered as "side a" / "side b" with no picture of either."""
+    with httpx.Client(base_url=server.url, timeout=20) as c:
+        t = make_table(c, game="cooper_island", players=2, seats=[{"kind": "human"}, {"kind": "human"}])
+        tokens = {x["seat"]: {"Authorization": f"Bearer {x['token']}"} for x in t["seats"]}
+        seat = c.get(f"/api/tables/{t['id']}").json()["current"]
+        s = c.get(f"/api/tables/{t['id']}", headers=tokens[seat]).json()
+        # the income phase: an islet first, then the seat chooses a double tile's side or works a hex
+        islet = next(m["action"] for m in s["legal"] if m["action"].startswith("islet"))
+        assert c.post(f"/api/tables/{t['id']}/actions", json={"move": s["log_len"], "action": islet},
+                      headers=tokens[seat]).status_code == 200
+    ctx, page, errors = desktop_page(browser, server.url + t["hotseat_link"])
+    try:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.wait_for_selector(".ci-root[data-mine='1'] .ci-hex[data-actions*='|']")
+        hexes = page.locator(f".ci-player[data-seat='{seat}'] .ci-hex[data-actions*='|']")
+        hx = hexes.nth(hexes.count() - 1)  # the lowest: far below the top of the board
+        hx.click()
+        menu = page.locator(".ci-menu")
+        menu.wait_for()
+        h, m = hx.bounding_box(), menu.bounding_box()
+        assert h and m
+        beside = abs(m["y"] - (h["y"] + h["height"])) <= 8 or abs(m["y"] + m["height"] - h["y"]) <= 8
+        assert beside and m["y"] >= 0 and m["y"] + m["height"] <= 800, (h, m)
+        page.click(".ci-menu .ci-cancel")
+        page.locator(".ci-tile[data-actions*='|']").first.click()
+        sides = page.locator(".ci-menu button[data-action^='tile'] .ci-side")
+        sides.first.wait_for()
+        assert sides.count() == 2 and all(sides.nth(i).locator("i").count() == 2 for i in range(2))
+        assert not errors, errors
+    finally:
+        ctx.close()

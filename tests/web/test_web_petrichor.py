@@ -82,7 +82,7 @@ def play(browser: Any, c: httpx.Client, srv: Server, tid: str, token: str, link:
     assert "Reconstructed for boardlab" in body and "sprout threshold" in body
     assert page.locator(".pt-cell").count() == 9 and page.locator(".pt-weather").count() == 4
     assert page.locator(".pt-die").count() == 3 and page.locator(".pt-player").count() == 2
-    assert "(◇ reconstructed)" in page.locator(".pt-cell title").first.text_content()  # the tile's threshold
+    assert "(◇ reconstructed)" in page.locator(".pt-cell").first.get_attribute("data-explain-now")  # its threshold
     page.screenshot(path=str(SHOTS / "petrichor-start.png"), full_page=True)
 
     decisions, plays, mid_done, kinds = 0, 0, False, set()

@@ -155,9 +155,9 @@ def play(browser: Any, c: httpx.Client, srv: Server, db: Path, tid: str, token: 
         turns += is_turn
 
     page.wait_for_selector("#end:not([hidden])")
-    # the final scores are shown once: the renderer's breakdown (ownsScores), not also the shell's table
+    # the final scores by category in the end box at the top (#31), the renderer's own breakdown on the board too
     assert page.locator(".pm-final").count() == 1
-    assert page.locator("#end .scores table").count() == 0
+    assert page.locator("#end .scores table").count() == 1
     final = page.inner_text(".pm-final")
     scores = c.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {token}"}).json()["scores"]
     for sc in scores:

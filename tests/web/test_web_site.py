@@ -206,6 +206,12 @@ def test_rated_game_between_two_accounts_moves_both_ratings(server: str, browser
     expect(a.locator("#end")).to_be_visible(timeout=WAIT)
     expect(b.locator("#end")).to_be_visible(timeout=WAIT)
     expect(a.locator("#end .scores table")).to_have_count(1)  # the generic renderer: one table, once
+    # the end of the game in one box at the top (#31): above the board, each seat's rating change, Replay, Rematch
+    end, board = a.locator("#end").bounding_box(), a.locator("#board").bounding_box()
+    assert end and board and end["y"] + end["height"] <= board["y"] + 1
+    expect(a.locator("#end .rating-change[data-seat='0']")).to_have_text(re.compile(r"^\+[1-9]\d*$"), timeout=WAIT)
+    expect(a.locator("#end .rating-change[data-seat='1']")).to_have_text(re.compile(r"^-[1-9]\d*$"), timeout=WAIT)
+    expect(a.locator("#end .end-buttons button")).to_have_count(2)
 
     def rating(page: Any, name: str) -> int:
         page.goto(f"{server}/u/{name}")

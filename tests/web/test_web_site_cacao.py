@@ -135,8 +135,8 @@ def test_cacao_mends(server: str, browser: Any, errors: Errors) -> None:  # noqa
     expect(page.locator("#end")).to_be_visible(timeout=WAIT)
     expect(page.locator(".cc-dock")).to_have_count(0)  # no hand/display over the final board
     expect(page.locator(".cc-root [class*=final]").first).to_be_visible()
-    expect(page.locator("#end .scores table")).to_have_count(0)  # the renderer's breakdown only: once
-    assert "null" not in page.locator("#end").inner_text()  # the left-out table is not printed as "null"
+    expect(page.locator("#end .scores table")).to_have_count(1)  # every category in the end box at the top (#31)
+    assert "null" not in page.locator("#end").inner_text()
     page.goto(f"{server}/r/{tid}")
     expect(page.locator(".cc-root")).to_be_visible(timeout=WAIT)
     page.click("#next")

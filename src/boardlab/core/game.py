@@ -35,6 +35,14 @@ class Score:
         return {"total": self.total, "breakdown": dict(self.breakdown), "tiebreak": list(self.tiebreak)}
 
 
+def explanation(name: str, what: str, cost: str = "", reconstructed: bool = False) -> dict[str, Any]:
+    """One component's explanation as the browser receives it; a missing name or meaning is a bug of the game's
+    text module, caught here rather than shown as an empty tooltip."""
+    if not name or not what:
+        raise ValueError(f"a component needs a name and a meaning, not {name!r}: {what!r}")
+    return {"name": name, "what": what, "cost": cost, "reconstructed": bool(reconstructed)}
+
+
 @dataclass(frozen=True)
 class MenuItem:
     """A legal action offered to a person under a short code, with a label in words."""
@@ -294,6 +302,16 @@ class Game(ABC):
         if menu:
             return list(menu(state, lang))
         return [MenuItem(str(i + 1), a, self.describe_action(a, lang)) for i, a in enumerate(state.legal_actions())]
+
+    def explain(self, lang: str = "en") -> dict[str, dict[str, Any]]:
+        """Every component a player can meet, by the id the browser marks it with: {id: {"name", "what", "cost",
+        "reconstructed"}} in `lang` (`text.explain`, else none). Why: a player must never meet an id ("royal order
+        #3", "BI4") without what it is, what it does, what it costs and whether it is the printed component; one
+        hook serves every game's renderer and the one tooltip of the web kit."""
+        explain = getattr(self.text, "explain", None)
+        if not explain:
+            return {}
+        return {str(k): explanation(**v) for k, v in explain(lang).items()}
 
     # -- learning interfaces (boardlab.rl: PettingZoo, Gymnasium, OpenSpiel) ----------------------
     def observation_size(self, players: int) -> int:

@@ -25,3 +25,10 @@ def game_term(package: str, key: str, lang: str, /, **kw: Any) -> str:
     t = game_terms(package)
     raw = t.get(lang, t["en"]).get(key) or t["en"].get(key, key)
     return raw.format(**kw) if kw else raw
+
+
+@cache
+def game_data(package: str, name: str) -> Any:
+    """A data file (`<name>.json`) of a game package, parsed once: what the explanations of its components
+    (text.explain) read, with each entry's provenance."""
+    return json.loads(resources.files(package).joinpath(f"{name}.json").read_text("utf-8"))

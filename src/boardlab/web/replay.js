@@ -2,6 +2,7 @@
 import { api, el, gameInfo, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor } from "/static/common.js";
 import { mountAccount } from "/static/account.js";
 import { chatLine } from "/static/site-table.js";
+import { installTooltip, loadExplanations } from "/static/explain.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const token = tokensFor(tableId)[0];
@@ -16,6 +17,7 @@ async function show(k) {
     $("step").textContent = t("step", { k: step, n: total });
     $("who").textContent = r.seat === null ? t("spectating") : `${t("view")}${t("colon")}${seatName(r.seats, r.seat)}`;
     if (!renderer) renderer = await loadRenderer(r.game, games);
+    await loadExplanations(r.game, lang);
     const rs = { ...r, over: k === total, seats: r.seats.map((x, i) => ({ ...x, name: seatName(r.seats, i) })) };
     renderer.render($("board"), { view: r.view, seat: r.seat, state: rs, legal: [], act: () => {}, lang, t, replay: true });
     $("log").replaceChildren(...r.log.map((e) => el("li", {}, el("strong", {}, seatName(r.seats, e.seat)), " ",
@@ -55,6 +57,7 @@ async function main() {
   $("speed").onchange = () => { if (timer) { stop(); play(); } };
   stop();
   loadChat();
+  installTooltip();
   document.addEventListener("keydown", (e) => {
     if (e.key === "ArrowLeft") show(Math.max(0, step - 1));
     if (e.key === "ArrowRight") show(Math.min(total, step + 1));

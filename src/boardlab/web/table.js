@@ -5,6 +5,7 @@ import { api, el, errorText, gameInfo, lang, langSwitch, loadLang, loadRenderer,
 import { me, mountAccount } from "/static/account.js";
 import { drawHint } from "/static/hint.js";
 import { icon } from "/static/icons.js";
+import { installTooltip, loadExplanations } from "/static/explain.js";
 import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
   from "/static/site-table.js";
 
@@ -109,27 +110,74 @@ function statusLine(s) {
   return t("waiting_for", { name });
 }
 
+// The status bar at the top of the table: whose turn (#status), what the seat to move is asked (the renderer's
+// `asked(ctx)`), the answers when there are only a few, Confirm when the renderer holds a choice to confirm
+// (`confirm(ctx)` -> {run} or null), and Undo where the table allows it. Renderers that redraw by themselves
+// (a tile picked, a placement cycled) call ctx.drawn() so that the bar follows.
+const FEW_ANSWERS = 5;
+let drawnCtx = null;
+function drawStatusBar(s) {
+  const ctx = drawnCtx;
+  const mine = !s.over && s.seat !== null && tokenOf.has(s.current) && s.legal.length > 0;
+  const asked = !s.over && renderer && renderer.asked && ctx ? renderer.asked(ctx) : "";
+  $("asked").textContent = asked || "";
+  $("answers").replaceChildren(...(mine && s.legal.length <= FEW_ANSWERS ? s.legal.map((m) => el("button", {
+    "data-action": m.action, onclick: () => act(m.action) }, m.text || m.action)) : []));
+  const c = mine && renderer && renderer.confirm && ctx ? renderer.confirm(ctx) : null;
+  $("confirm-move").hidden = !c;
+  $("confirm-move").onclick = c ? () => c.run() : null;
+  $("undo").hidden = !s.can_undo;
+}
+
+// The rating change of each seat of a finished rated table, from its player's profile (the results keep the
+// rating before and after each game): {seat: +n}. Why here: the state message carries only the new ratings.
+async function ratingChanges(s) {
+  const users = (s.site && s.site.users) || [];
+  const out = {};
+  await Promise.all(users.map(async (u, i) => {
+    if (!u) return;
+    try {
+      const p = await api("GET", `/api/users/${encodeURIComponent(u)}`);
+      const r = (p.recent || []).find((x) => x.table === tableId && x.rated && x.before !== null && x.after !== null);
+      if (r) out[i] = r.after - r.before;
+    } catch { /* no profile: no change shown */ }
+  }));
+  return out;
+}
+let ratingShown = null;
+
 function drawEnd(s) {
   const box = $("end");
   if (!s.over) { box.hidden = true; return; }
   box.hidden = false;
   const winners = (s.winners || []).map((w) => seatName(s.seats, w)).join(", ");
-  // a renderer that draws the final breakdown itself (ownsScores) is not doubled by the shell's table
-  const cats = s.scores && s.scores[0] && !(renderer && renderer.ownsScores) ? Object.keys(s.scores[0].breakdown) : [];
+  // every scoring category, even where the renderer draws its own breakdown further down: the result is here
+  const allCats = s.scores && s.scores[0] ? Object.keys(s.scores[0].breakdown) : [];
+  const rated = !!(s.site && s.site.rated);
+  // asked again when the new ratings arrive (the results are stored just after the last move)
+  const key = `${tableId}:${s.version}:${JSON.stringify((s.site && s.site.ratings) || [])}`;
+  const changes = ratingShown && ratingShown.key === key ? ratingShown.changes : {};
   const table = el("table", {},
-    el("tr", {}, el("th", {}, t("seat")), ...cats.map((c) => el("th", {}, renderer && renderer.scoreLabel ? renderer.scoreLabel(c, lang) : c)), el("th", {}, t("total"))),
-    ...(s.scores || []).map((sc, i) => el("tr", {}, el("td", {}, seatName(s.seats, i)),
-      ...cats.map((c) => el("td", {}, sc.breakdown[c])), el("td", {}, el("strong", {}, sc.total)))));
+    el("tr", {}, el("th", {}, t("seat")), ...allCats.map((c) => el("th", {}, renderer && renderer.scoreLabel ? renderer.scoreLabel(c, lang) : c)),
+      el("th", {}, t("total")), rated ? el("th", {}, t("rating_change")) : null),
+    ...(s.scores || []).map((sc, i) => el("tr", { class: (s.winners || []).includes(i) ? "winner-row" : "" },
+      el("td", {}, seatName(s.seats, i)), ...allCats.map((c) => el("td", {}, sc.breakdown[c])),
+      el("td", {}, el("strong", {}, sc.total)),
+      rated ? el("td", { class: "rating-change", "data-seat": i }, changes[i] === undefined ? "…" : `${changes[i] >= 0 ? "+" : ""}${changes[i]}`) : null)));
+  if (rated && !(ratingShown && ratingShown.key === key)) {
+    const shown = { key, changes: {} };
+    ratingShown = shown;
+    ratingChanges(s).then((c) => { shown.changes = c; if (ratingShown === shown) drawEnd(s); });
+  }
   const buttons = [el("a", { href: `/r/${tableId}` }, el("button", {}, t("replay")))];
   if (s.seat !== null) {
     buttons.push(el("button", { class: "primary", onclick: async () => {
       try { const r = await api("POST", `/api/tables/${tableId}/rematch`, { token: tokenOf.get(s.seat) }); location.href = r.link; }
       catch (e) { toast(e.message); } } }, s.rematch ? t("go_rematch") : t("rematch")));
   }
-  // replaceChildren prints a null as the text "null": leave the shell's table out, not null
   const parts = [el("h2", {}, t("game_over")), el("p", {}, `${(s.winners || []).length > 1 ? t("winners") : t("winner")}${t("colon")}${winners}`)];
-  if (!(renderer && renderer.ownsScores)) parts.push(el("div", { class: "scores" }, table));
-  box.replaceChildren(...parts, el("p", {}, ...buttons));
+  parts.push(el("div", { class: "scores" }, table));
+  box.replaceChildren(...parts, el("p", { class: "end-buttons" }, ...buttons));
 }
 
 function draw() {
@@ -143,7 +191,8 @@ function draw() {
   $("status").textContent = (s.seat === null ? `${t("spectating")} ` : "") + statusLine(s);
   // renderers get the seat names in the page's language (bots' default names are stored in English)
   const rs = { ...s, seats: s.seats.map((x, i) => ({ ...x, name: seatName(s.seats, i) })) };
-  if (renderer) renderer.render($("board"), { view: s.view, seat: s.seat, state: rs, legal: s.legal, act, lang, t });
+  drawnCtx = { view: s.view, seat: s.seat, state: rs, legal: s.legal, act, lang, t, drawn: () => drawStatusBar(s) };
+  if (renderer) renderer.render($("board"), drawnCtx);
   $("board").dataset.version = s.version; // which position is drawn (tests wait on it)
   const buttons = s.legal.map((m) => el("button", { title: m.action, onclick: () => act(m.action) }, m.text || m.action));
   // a renderer that makes every move playable on its board (ownsMoves) gets the buttons folded away
@@ -151,7 +200,7 @@ function draw() {
     ? [el("details", { class: "all-moves", open: !!$("moves").querySelector("details[open]") }, el("summary", {}, `${t("moves")} (${buttons.length})`), el("div", { class: "moves" }, buttons))]
     : buttons;
   $("moves").replaceChildren(...(s.legal.length ? folded : [el("span", { class: "muted" }, t("no_moves"))]));
-  $("undo").hidden = !s.can_undo;
+  drawStatusBar(s);
   drawHint($("hint-slot"), s, s.seat === null ? undefined : tokenOf.get(s.seat), tableId);
   drawSeats(s);
   drawEnd(s);
@@ -178,6 +227,7 @@ function connect(delay = 500) {
         await mapTokens();
       }
       if (!renderer) renderer = await loadRenderer(m.game, games);
+      await loadExplanations(m.game, lang);
       draw();
     } else if (m.type === "chat") {
       if (chat) chat.add(m);
@@ -207,6 +257,7 @@ async function main() {
   $("chat-slot").replaceChildren(chat.box);
   $("notify-slot").replaceChildren(notifySettings());
   startClockTicker(() => states.get(shown));
+  installTooltip();
   $("undo").addEventListener("click", () => { const s = states.get(shown); if (s) send({ type: "undo", seat: s.seat, move: s.version }); });
   connect();
 }

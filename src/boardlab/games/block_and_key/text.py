@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from boardlab.core.game import MenuItem
 from boardlab.core.narration import after_of
-from boardlab.core.terms import game_term
+from boardlab.core.terms import game_data, game_term
 
 from .actions import DECK_NAMES, FILES, LINES, BlockAct, DeckAct, Dig, KeyAct, Orient, Place, Simple
 from .components import Components, components
@@ -274,3 +274,34 @@ def explain_placement(state: BlockAndKeyState, b: int, o: int, x: int, y: int, z
 def seat_name(seat: int, lang: str = "en") -> str:
     """A seat as "Player n" (core.game.Game.seat_name)."""
     return term("player", lang, n=seat + 1)
+
+
+# -- every component explained (Game.explain: the browser's tooltips) ----------------------------------------
+def explain(lang: str = "en") -> dict[str, dict[str, Any]]:
+    """Every component by the id the browser marks it with (block:BI4, key:S01, enigma:R, core): what it is, does
+    and costs, and whether it is reconstructed (components.json), so no block code reaches a player bare."""
+    d = game_data("boardlab.games.block_and_key", "components")
+    rec = lambda e: e.get("provenance") == "reconstructed"  # noqa: E731
+    colours = {c["id"]: c for c in d["colours"]}
+    cname = lambda c: colours[c]["name"].get(lang) or colours[c]["name"]["en"]  # noqa: E731
+    out: dict[str, dict[str, Any]] = {}
+    for c in d["colours"]:
+        for sh in d["shapes"]:
+            bid = f"{c['id']}{sh['id']}"
+            n = sum(row.count("#") for row in sh["cells"])
+            out[f"block:{bid}"] = {
+                "name": term("x_block", lang, id=bid, colour=cname(c["id"]), shape=term(f"shape_{sh['id']}", lang)),
+                "what": term("x_block_what", lang, n=n, cells=" / ".join(sh["cells"]), colour=cname(c["id"])),
+                "cost": term("x_block_cost", lang), "reconstructed": rec(c) or rec(sh)}
+    for k in d["keys"]:
+        out[f"key:{k['id']}"] = {
+            "name": term("x_key", lang, deck=term(k["deck"], lang), id=k["id"], points=k["points"]),
+            "what": term("x_key_what", lang, pattern=" / ".join(k["pattern"]), views=term("x_views_any", lang),
+                         pips=k["pips"], stars=k["stars"]),
+            "cost": term("x_key_cost", lang), "reconstructed": rec(k)}
+    for e in d["enigmas"]:
+        out[f"enigma:{e['colour']}"] = {"name": term("x_enigma", lang, colour=cname(e["colour"])),
+                                        "what": term("x_enigma_what", lang, colour=cname(e["colour"])),
+                                        "reconstructed": rec(e)}
+    out["core"] = {"name": term("x_core", lang), "what": term("x_core_what", lang), "reconstructed": rec(d["core"])}
+    return out

@@ -6,7 +6,7 @@ from typing import Any
 
 from boardlab.core.game import MenuItem
 from boardlab.core.narration import after_of
-from boardlab.core.terms import game_term
+from boardlab.core.terms import game_data, game_term
 
 from .actions import DIRS, STEPS, Discard, Fill, Place, Use
 from .rules import ACTIVATE, FILL, CacaoState
@@ -259,3 +259,33 @@ def ledger(state: CacaoState, lang: str) -> list[dict[str, int]]:
 def end_cause(state: CacaoState, lang: str) -> str:
     """Why the game ended (core/narration.py): Cacao ends when every worker tile is played."""
     return term("end_cause", lang)
+
+
+# -- every component explained (Game.explain: the browser's tooltips) ----------------------------------------
+def explain(lang: str = "en") -> dict[str, dict[str, Any]]:
+    """Every component by the id the browser marks it with (worker:2101, jungle:market3, jungle_pile, to_fill,
+    gold, fruit, sun_tokens, water_track): what it is, does and costs, from components.json (all printed)."""
+    d = game_data("boardlab.games.cacao", "components")
+    vil = d["village"]
+    track = " / ".join(f"{v:+d}" for v in vil["water_track"])
+    rec = lambda e: e.get("provenance") == "reconstructed"  # noqa: E731
+    out: dict[str, dict[str, Any]] = {}
+    for w in d["worker_tiles"]:
+        name = tile_name(w["id"])
+        out[f"worker:{w['id']}"] = {"name": term("x_worker", lang).format(name=name),
+                                    "what": term("x_worker_what", lang).format(edges=name, n=w["per_colour"]),
+                                    "cost": term("x_worker_cost", lang), "reconstructed": rec(w)}
+    tp = d["temple_points"]
+    for j in d["jungle_tiles"]:
+        kind = "goldmine" if j["kind"] == "gold" else j["kind"]
+        what = term(f"x_{kind}", lang).format(n=j["value"], max=vil["storage"], track=track, first=tp["first"],
+                                              second=tp["second"])
+        out[f"jungle:{j['id']}"] = {"name": term(j["id"], lang), "what": what, "reconstructed": rec(j),
+                                    "cost": term("x_jungle_cost", lang).format(count=j["count"])}
+    out["jungle_pile"] = {"name": term("x_pile", lang), "what": term("x_pile_what", lang)}
+    out["to_fill"] = {"name": term("x_to_fill", lang), "what": term("x_to_fill_what", lang)}
+    out["gold"] = {"name": term("gold", lang), "what": term("x_gold_what", lang)}
+    out["fruit"] = {"name": term("fruit", lang), "what": term("x_fruit_what", lang).format(max=vil["storage"])}
+    out["sun_tokens"] = {"name": term("sun_tokens", lang), "what": term("x_sun_what", lang).format(max=vil["sun_max"])}
+    out["water_track"] = {"name": term("water_track", lang), "what": term("x_track_what", lang).format(track=track)}
+    return out

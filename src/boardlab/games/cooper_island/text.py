@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from boardlab.core.narration import after_of
-from boardlab.core.terms import game_term
+from boardlab.core.terms import game_data, game_term
 
 from .actions import SPACES, Act
 from .components import CODE_TERRAIN, GOODS
@@ -240,3 +240,117 @@ def render(state: CooperState, seat: int | None, lang: str = "en") -> str:
 
 
 __all__ = ["CODE_TERRAIN", "TERR", "describe", "render", "term"]
+
+
+# -- every component explained (Game.explain: the browser's tooltips) ----------------------------------------
+def _data() -> dict[str, Any]:
+    return game_data("boardlab.games.cooper_island", "components")  # type: ignore[no-any-return]
+
+
+def _fx(prims: list[dict[str, Any]], lang: str) -> str:
+    """An effect in words ("+2 food, sail a ship 1 beach(es)")."""
+    out = []
+    for p in prims:
+        good = term(p["res"], lang) if p.get("res") else ""
+        out.append(term(f"x_{p['op']}", lang, n=p.get("n", 1), good=good))
+    return ", ".join(out) or term("x_nothing", lang)
+
+
+def _cost(cost: dict[str, int], lang: str) -> str:
+    return ", ".join(f"{term(g, lang)} {k}" for g, k in cost.items()) or term("x_cost_none", lang)
+
+
+def _score(score: dict[str, Any] | None, lang: str) -> str:
+    if not score:
+        return term("x_flat", lang, n=0)
+    if score["op"] == "flat":
+        return term("x_flat", lang, n=score["n"])
+    return term("x_per", lang, n=score["n"], what=term(f"w_{score['what']}", lang))
+
+
+def _costs(costs: list[dict[str, int]], lang: str) -> str:
+    return term("x_or", lang).join(f"{i + 1}) {_cost(c, lang)}" for i, c in enumerate(costs))
+
+
+def explain(lang: str = "en") -> dict[str, dict[str, Any]]:
+    """Every component by the id the browser marks it with (space:A, islet:1, boat:1, building:S1, building:fort,
+    cargo:1, crate:1, order:1, milestone:1, tile:1, terrain:F, good:wood, ruin, statue, ship:1, harbour, log,
+    beach, sandbank): what it is, does and costs, and whether it is reconstructed (components.json's provenance),
+    so no id reaches a player without its meaning."""
+    d = _data()
+    rec = lambda e: e.get("provenance") == "reconstructed"  # noqa: E731
+    out: dict[str, dict[str, Any]] = {}
+    for x in SPACES:
+        out[f"space:{x}"] = {"name": term("x_space", lang, x=x),
+                             "what": f"{term('space_' + x, lang)}; {term('special_' + x, lang)}",
+                             "cost": term("x_space_cost", lang)}
+    for e in d["islets"]:
+        out[f"islet:{e['id']}"] = {"name": term("x_islet", lang, k=e["id"]),
+                                   "what": term("x_islet_what", lang, fx=_fx(e["effect"], lang)),
+                                   "cost": term("x_islet_cost", lang), "reconstructed": rec(e)}
+    boat_costs = term("x_boat_cost", lang, list=_costs([p["cost"] for p in d["parking"]], lang))
+    for e in d["boats"]:
+        out[f"boat:{e['id']}"] = {"name": term("x_boat", lang, k=e["id"]),
+                                  "what": term("x_boat_what", lang, fx=_fx(e["effect"], lang)),
+                                  "cost": boat_costs, "reconstructed": rec(e)}
+    slots: dict[str, list[dict[str, int]]] = {}
+    for e in d["building_slots"]:
+        slots.setdefault(e["kind"], []).append(e["cost"])
+    for kind, key in (("small", "small_buildings"), ("large", "large_buildings")):
+        cost = term("x_slot_cost", lang, kind=term(kind, lang), list=_costs(slots[kind], lang))
+        for e in d[key]:
+            out[f"building:{e['id']}"] = {
+                "name": term(f"x_{kind}", lang, k=e["id"], name=e["name"].get(lang) or e["name"]["en"]),
+                "what": term(f"x_{kind}_what", lang, fx=_fx(e.get("effect") or e.get("ability") or [], lang),
+                             score=_score(e.get("score"), lang)),
+                "cost": cost, "reconstructed": rec(e)}
+    fort = next(e for e in d["building_slots"] if e["kind"] == "fort")
+    out["building:fort"] = {"name": term("x_fort", lang), "what": term("x_fort_what", lang,
+                                                                       score=_score(fort.get("score"), lang)),
+                            "cost": _cost(fort["cost"], lang), "reconstructed": rec(fort)}
+    for e in d["cargo_cards"]:
+        out[f"cargo:{e['id']}"] = {"name": term("x_cargo", lang, k=e["id"]),
+                                   "what": term("x_cargo_what", lang, k=e["id"]),
+                                   "cost": _cost(e["cost"], lang), "reconstructed": rec(e)}
+    for e in d["crate_icons"]:
+        out[f"crate:{e['id']}"] = {"name": term("x_crate", lang, k=e["id"]),
+                                   "what": term("x_crate_what", lang, fx=_fx(e["effect"], lang)),
+                                   "cost": term("x_crate_cost", lang), "reconstructed": rec(e)}
+    for e in d["royal_orders"]:
+        tiers = term("x_or", lang).join(term("x_tier", lang, need=n, pts=p) for n, p in e["tiers"])
+        out[f"order:{e['id']}"] = {"name": term("x_order", lang, k=e["id"]),
+                                   "what": term("x_order_what", lang, what=term(f"w_{e['what']}", lang), tiers=tiers),
+                                   "cost": term("x_order_cost", lang), "reconstructed": rec(e)}
+    for e in d["milestones"]:
+        out[f"milestone:{e['id']}"] = {"name": term("x_milestone", lang, k=e["id"]),
+                                       "what": term("x_milestone_what", lang, n=e["n"],
+                                                    what=term(f"w_{e['what']}", lang)),
+                                       "cost": term("x_milestone_cost", lang), "reconstructed": rec(e)}
+    tiles = d["double_tiles"]
+    for e in tiles["splits"]:
+        side = lambda ts: " + ".join(term(t, lang) for t in ts)  # noqa: E731
+        out[f"tile:{e['id']}"] = {"name": term("x_tile", lang, k=e["id"]),
+                                  "what": term("x_tile_what", lang, a=side(e["a"]), b=side(e["b"])),
+                                  "cost": term("x_tile_cost", lang), "reconstructed": rec(tiles)}
+    for e in d["terrains"]:
+        name = term(e["id"], lang)
+        out[f"terrain:{TERR[e['id']]}"] = {"name": term("x_terrain", lang, name=name),
+                                           "what": term("x_terrain_what", lang, name=name,
+                                                        good=term(e["resource"], lang))}
+    for g in ("wood", "stone", "food", "gold", "cloth", "coin"):
+        out[f"good:{g}"] = {"name": term(g, lang), "what": term("x_good_what", lang, name=term(g, lang))}
+    out["hex"] = {"name": term("x_hex", lang), "what": term("x_hex_what", lang), "reconstructed": rec(d["peninsula"])}
+    out["ruin"] = {"name": term("x_ruin", lang), "what": term("x_ruin_what", lang), "cost": term("x_ruin_cost", lang)}
+    statues = d["statues"]
+    out["statue"] = {"name": term("x_statue", lang),
+                     "what": term("x_statue_what", lang, pts=" / ".join(str(s["workshop_point"]) for s in statues)),
+                     "cost": term("x_statue_cost", lang, list=_costs([s["cost"] for s in statues], lang)),
+                     "reconstructed": any(rec(s) for s in statues)}
+    for k, way in ((1, "x_cw"), (2, "x_ccw")):
+        out[f"ship:{k}"] = {"name": term("x_ship", lang, k=k), "what": term("x_ship_what", lang, dir=term(way, lang)),
+                            "cost": term("x_ship_cost", lang)}
+    ring = rec(d["ring"])
+    for key, name in (("harbour", "x_harbour"), ("log", "x_logbeach"), ("beach", "x_beach"),
+                      ("sandbank", "x_sandbank")):
+        out[key] = {"name": term(name, lang), "what": term(f"{name}_what", lang), "reconstructed": ring}
+    return out

@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.markup import escape
 
 from boardlab.core.narration import after_of
-from boardlab.core.terms import game_term
+from boardlab.core.terms import game_data, game_term
 
 from .actions import DIRS, Blow, CardAct, Cell, Die, Rain, Simple, Wind, cell_text
 from .components import WEATHERS
@@ -187,3 +187,60 @@ def ledger(state: PetrichorState, lang: str) -> list[dict[str, int]]:
 def end_cause(state: PetrichorState, lang: str) -> str:
     """Why the game ended: its rounds are played."""
     return term("end_cause", lang, n=state.round)
+
+
+# -- every component explained (Game.explain: the browser's tooltips) ----------------------------------------
+def _crop_score(crop: dict[str, Any], lang: str) -> str:
+    """How a crop scores at the harvest, from its stages in components.json."""
+    sprouted = crop["stages"]["sprouted"]
+    if "contributors" in sprouted:
+        a, b, c, d = sprouted["contributors"]
+        out = term("x_contrib", lang, a=a, b=b, c=c, d=d)
+    else:
+        a, b, c, d = sprouted["rank"]
+        out = term("x_rank", lang, a=a, b=b, c=c, d=d)
+        if sprouted.get("first_bonus"):
+            out += term("x_wheat_bonus", lang)
+    grown = crop["stages"].get("grown")
+    if grown and "rank" in grown:
+        a, b, c, d = grown["rank"]
+        out += term("x_grown_rank", lang, a=a, b=b, c=c, d=d)
+    elif grown and "per_drop" in grown:
+        out += term("x_grown_drop", lang, n=grown["per_drop"])
+    return out
+
+
+def explain(lang: str = "en") -> dict[str, dict[str, Any]]:
+    """Every component by the id the browser marks it with (card:frost, weather:frost, tile:T01, cloud:white,
+    cloud:dark, die, sw:SW1): what it is, does and costs, and whether it is reconstructed (components.json)."""
+    d = game_data("boardlab.games.petrichor", "components")
+    const = {c["id"]: c["value"] for c in d["constants"]}
+    crops = {c["id"]: c for c in d["crops"]}
+    out: dict[str, dict[str, Any]] = {}
+    for w in WEATHERS:
+        name = term(w, lang)
+        out[f"card:{w}"] = {"name": term("x_card", lang, w=name), "what": term("x_card_what", lang,
+                                                                               action=term(f"x_act_{w}", lang)),
+                            "cost": term("x_card_cost", lang)}
+        out[f"weather:{w}"] = {"name": term("x_weather", lang, w=name),
+                               "what": term("x_weather_what", lang, w=name, effect=term(f"x_res_{w}", lang)),
+                               "cost": term("x_weather_cost", lang)}
+    for tile in d["tiles"]:
+        crop = crops[tile["crop"]]
+        grows = term("x_grows_on", lang, w=term(crop["grows_on"], lang)) if crop.get("grows_on") else ""
+        out[f"tile:{tile['id']}"] = {
+            "name": term("x_tile", lang, id=tile["id"], crop=term(tile["crop"], lang)),
+            "what": term("x_tile_what", lang, thr=tile["threshold"], score=_crop_score(crop, lang), grows=grows),
+            "reconstructed": tile.get("provenance") == "reconstructed"}
+    out["cloud:white"] = {"name": term("x_cloud_white", lang),
+                          "what": term("x_cloud_white_what", lang, dark=const["dark_at"])}
+    out["cloud:dark"] = {"name": term("x_cloud_dark", lang),
+                         "what": term("x_cloud_dark_what", lang, burst=const["burst_at"])}
+    out["die"] = {"name": term("x_die", lang), "what": term("x_die_what", lang, vp=const["die_advance_vp"],
+                                                            wvp=const["die_wheat_vp"], n=const["harvest_dice"])}
+    for sw in d["south_wind"]:
+        out[f"sw:{sw['id']}"] = {"name": term("x_sw", lang, id=sw["id"]),
+                                 "what": term("x_sw_what", lang, action=term(sw["action"], lang),
+                                              vote=term(sw["vote"], lang)),
+                                 "reconstructed": sw.get("provenance") == "reconstructed"}
+    return out

@@ -308,3 +308,29 @@ def _why_turn(state: PocketMarsState, p: int, a: PMAction) -> str | None:
     elif kind not in ("hand", "prep", "opp", "launch", "energy"):
         return f"{player_name(p, 'en')} must first choose a turn action (hand, prep, opp, launch or energy)"
     return None
+
+
+# -- every component explained (Game.explain: the browser's tooltips) ----------------------------------------
+def explain(lang: str = "en") -> dict[str, dict[str, Any]]:
+    """Every component by the id the browser marks it with (card:G3, building:G, back:green): the built-in deck's
+    cards with both halves in words (from the effect primitives, as the terminal prints them) and whether each is
+    reconstructed, and the five buildings with their abilities."""
+    from .components import deck
+
+    out: dict[str, dict[str, Any]] = {}
+    for card in deck().cards:
+        out[f"card:{card.id}"] = {
+            "name": term("x_card", lang, id=card.id, colour=colour_name(card.colour, lang), value=card.value),
+            "what": term("x_card_what", lang, top=effect_text(card.top, lang), bottom=effect_text(card.bottom, lang),
+                         prov=provenance_text(card, lang)),
+            "cost": term("x_card_cost", lang), "reconstructed": card.reconstructed}
+    for b, bd in enumerate(rules().buildings):
+        out[f"building:{bd.letter}"] = {
+            "name": term("x_building", lang, name=building_name(b, lang), colour=colour_name(b, lang)),
+            "what": term("x_building_what", lang, ability=effect_text(bd.ability, lang),
+                         holds=term("x_holds" if bd.holds_colonists else "x_no_holds", lang,
+                                    star=rules().scoring.star, star2=rules().scoring.star2))}
+        out[f"back:{COLOURS[b]}"] = {"name": term("x_back", lang, colour=colour_name(b, lang)),
+                                     "what": term("x_back_what", lang)}
+    out["back:none"] = {"name": term("x_back_none", lang), "what": term("x_back_none_what", lang)}
+    return out

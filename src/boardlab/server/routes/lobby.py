@@ -64,6 +64,16 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
             )
         return JSONResponse({"games": out, "bots": known_bot_kinds(), "langs": list(LANGS)})
 
+    @r.get("/api/games/{name}/components", tags=["lobby"], responses=api_errors(404, 422))
+    async def components(name: str, lang: str = "en") -> JSONResponse:
+        """Every component of a game explained (name, what it does, what it costs, reconstructed or printed),
+        by the id the browser marks it with, in `lang` (en or zh-TW): what the table's tooltips show."""
+        if name not in games():
+            raise ApiError(404, "no_game", f"no game {name!r}")
+        if lang not in LANGS:
+            raise ApiError(422, "bad_lang", f"lang must be one of {list(LANGS)}, not {lang!r}")
+        return JSONResponse({"game": name, "lang": lang, "components": _explained(name, lang)})
+
     @r.post(
         "/api/tables",
         status_code=201,
@@ -180,6 +190,12 @@ def _renderer_data(name: str) -> dict[str, Any]:
         except (OSError, ValueError, ModuleNotFoundError, TypeError):
             continue
     return out
+
+
+@functools.lru_cache(maxsize=64)
+def _explained(name: str, lang: str) -> dict[str, Any]:
+    """A game's component explanations in one language, computed once (they depend on its data files only)."""
+    return get_game(name).explain(lang)
 
 
 def _jsonable(v: Any) -> Any:

@@ -86,11 +86,12 @@ function temple(v, preview) {
   svg.setAttribute("viewBox", `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
   svg.setAttribute("class", "bk-iso");
   svg.dataset.core = coreSides(t).join("");
-  const poly = (pts, fill, cls) => {
+  const poly = (pts, fill, cls, explain) => {
     const p = document.createElementNS(NS, "polygon");
     p.setAttribute("points", pts.map((q) => q.join(",")).join(" "));
     p.setAttribute("fill", fill);
     if (cls) p.setAttribute("class", cls);
+    if (explain) p.dataset.explain = explain; // a cube's face explains its block (explain.js)
     svg.append(p);
   };
   poly([pt(0, 0, 0), pt(dims[0], 0, 0), pt(dims[0], dims[1], 0), pt(0, dims[1], 0)], "#e3d7bd", "bk-floor");
@@ -106,9 +107,10 @@ function temple(v, preview) {
       left = COLOUR[sides[sideWorld[1]]];
     } else top = front = left = COLOUR[c.colour];
     const cls = c.preview ? "bk-preview" : c.anc ? "bk-anc" : "";
-    poly([pt(x, y, z + 1), pt(x + 1, y, z + 1), pt(x + 1, y + 1, z + 1), pt(x, y + 1, z + 1)], shade(top, h + 0.12), cls);
-    poly([pt(x, y, z), pt(x + 1, y, z), pt(x + 1, y, z + 1), pt(x, y, z + 1)], shade(front, h - 0.08), cls);
-    poly([pt(x, y, z), pt(x, y + 1, z), pt(x, y + 1, z + 1), pt(x, y, z + 1)], shade(left, h - 0.22), cls);
+    const what = c.core ? "core" : c.block ? `block:${c.block}` : null;
+    poly([pt(x, y, z + 1), pt(x + 1, y, z + 1), pt(x + 1, y + 1, z + 1), pt(x, y + 1, z + 1)], shade(top, h + 0.12), cls, what);
+    poly([pt(x, y, z), pt(x + 1, y, z), pt(x + 1, y, z + 1), pt(x, y, z + 1)], shade(front, h - 0.08), cls, what);
+    poly([pt(x, y, z), pt(x, y + 1, z), pt(x, y + 1, z + 1), pt(x, y, z + 1)], shade(left, h - 0.22), cls, what);
   }
   return svg;
 }
@@ -151,15 +153,15 @@ function grid(rows, cls, cellFn) {
     })));
 }
 function keyCard(k, extra = "") {
-  return el("div", { class: `bk-key bk-${k.deck} ${extra}`, "data-key": k.id, title: `${k.id} · ${term(k.deck)}` },
+  return el("div", { class: `bk-key bk-${k.deck} ${extra}`, "data-key": k.id, "data-explain": `key:${k.id}` },
     el("div", { class: "bk-key-head" }, el("span", {}, k.id), el("b", {}, k.points)),
     grid(k.pattern, "bk-pat"),
     el("div", { class: "bk-key-foot" }, "★".repeat(k.stars), " ", "•".repeat(k.pips)));
 }
 function blockChip(id, cls, onclick) {
   const name = blockName(id);
-  return el("button", { class: `bk-block ${cls || ""}`, "data-block": id, onclick, style: `--c:${COLOUR[id[0]]}`,
-    title: `${name} (${id})`, "aria-label": `${name} (${id})` }, shapePicture(id), el("span", { class: "bk-code" }, id));
+  return el("button", { class: `bk-block ${cls || ""}`, "data-block": id, "data-explain": `block:${id}`, onclick,
+    style: `--c:${COLOUR[id[0]]}`, "aria-label": `${name} (${id})` }, shapePicture(id), el("span", { class: "bk-code" }, id));
 }
 
 // -- legal moves ---------------------------------------------------------------------------------------------
@@ -300,7 +302,7 @@ export function render(container, ctx) {
       el("div", { class: "bk-claimed" }, ...p.claimed.map((k) => keyCard(k, "bk-small"))));
     if (isMe && p.hand) {
       box.append(el("p", {}, ui("enigma", { c: p.enigma, n: p.enigma_faces }), " ",
-        el("span", { class: `bk-swatch c-${p.enigma}` })));
+        el("span", { class: `bk-swatch c-${p.enigma}`, "data-explain": `enigma:${p.enigma}`, tabindex: "0" })));
       box.append(el("h4", {}, ui("hand")), el("div", { class: "bk-hand" },
         ...p.hand.map((k) => keyCard(k, p.matchable.includes(k.id) ? "bk-match" : ""))));
     } else if (!isMe) {
@@ -309,5 +311,37 @@ export function render(container, ctx) {
     players.append(box);
   });
   root.append(players);
+  current.confirm = chosen.length ? () => { const a = chosen[sel.i % chosen.length].m.action; sel.block = null; sel.cell = null; ctx.act(a); } : null;
   container.replaceChildren(root);
+  if (ctx.drawn) ctx.drawn(); // the shell's status bar follows a block or cell chosen here
+}
+/** The shell's status bar: what the seat is asked, and the placement previewed in the temple to confirm. */
+export function asked(ctx) { return term(`phase_${ctx.view.phase}`); }
+export function confirm() { return current && current.confirm ? { run: current.confirm } : null; }
+
+/** The lobby card and How-to-play page: the gold-topped core with a few coloured blocks stacked against it, drawn
+ * in this renderer's colours and isometric projection. */
+export function cover() {
+  const NS = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("viewBox", "-80 -102 160 120");
+  svg.setAttribute("class", "bk-cover");
+  const pt = (x, y, z) => [(x - y) * A, -(x + y) * B - z * C];
+  const cubes = [[1, 1, 0, "*"], [2, 1, 0, "*"], [1, 2, 0, "*"], [2, 2, 0, "*"], [0, 1, 0, "R"], [0, 0, 0, "R"], [3, 1, 0, "B"],
+    [3, 2, 0, "B"], [3, 2, 1, "B"], [1, 0, 0, "W"], [2, 0, 0, "W"], [2, 0, 1, "G"], [1, 1, 1, "*"], [2, 1, 1, "*"]];
+  cubes.sort((a, b) => (b[0] + b[1]) - (a[0] + a[1]) || a[2] - b[2]);
+  const face = (pts, fill) => {
+    const p = document.createElementNS(NS, "polygon");
+    p.setAttribute("points", pts.map((q) => q.join(",")).join(" "));
+    p.setAttribute("fill", fill);
+    p.setAttribute("stroke", "rgba(0,0,0,.35)");
+    svg.append(p);
+  };
+  for (const [x, y, z, c] of cubes) {
+    const col = COLOUR[c];
+    face([pt(x, y, z + 1), pt(x + 1, y, z + 1), pt(x + 1, y + 1, z + 1), pt(x, y + 1, z + 1)], shade(col, 0.95));
+    face([pt(x, y, z), pt(x + 1, y, z), pt(x + 1, y, z + 1), pt(x, y, z + 1)], shade(col, 0.75));
+    face([pt(x, y, z), pt(x, y + 1, z), pt(x, y + 1, z + 1), pt(x, y, z + 1)], shade(col, 0.6));
+  }
+  return svg;
 }

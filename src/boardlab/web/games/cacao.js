@@ -343,16 +343,17 @@ function boardSvg(ctx, L, mine, last) {
   const tiles = s("g", { class: "cc-tiles" });
   for (const j of v.board.jungle) {
     const fresh = last && last.fresh && last.fresh.has(`${j.x},${j.y}`);
-    const g = s("g", { transform: at(j.x, j.y), "data-cell": `${j.x},${j.y}` },
-      s("g", { class: fresh ? "cc-arrive" : null }, jungleArt(j.tile, false)),
-      s("title", {}, `${term(j.tile)} (${j.x},${j.y})`));
+    const g = s("g", { transform: at(j.x, j.y), "data-cell": `${j.x},${j.y}`, class: "cc-jcell", "data-explain": `jungle:${j.tile}`,
+      "aria-label": `${term(j.tile)} (${j.x},${j.y})` },
+    s("g", { class: fresh ? "cc-arrive" : null }, jungleArt(j.tile, false)));
     tiles.append(g);
   }
   for (const w of v.board.workers) {
     const title = `${term(`colour${w.owner}`)} ${tileName(w.tile)} (${w.x},${w.y})${w.layers > 1 ? ` ${ui("rebuilt")}` : ""}`;
     const fresh = last && last.fresh && last.fresh.has(`${w.x},${w.y}`);
-    tiles.append(s("g", { transform: at(w.x, w.y), "data-cell": `${w.x},${w.y}`, "data-owner": w.owner },
-      s("g", { class: fresh ? "cc-arrive" : null }, workerArt(w.owner, w.edges, w.layers, { title }))));
+    tiles.append(s("g", { transform: at(w.x, w.y), "data-cell": `${w.x},${w.y}`, "data-owner": w.owner, class: "cc-worker-tile",
+      "data-explain": `worker:${w.tile}`, "aria-label": title },
+    s("g", { class: fresh ? "cc-arrive" : null }, workerArt(w.owner, w.edges, w.layers))));
   }
   svg.append(tiles);
 
@@ -362,10 +363,9 @@ function boardSvg(ctx, L, mine, last) {
   for (const [x, y] of v.to_fill) {
     const key = `${x},${y}`;
     const target = mine && fillTargets.has(key);
-    const g = s("g", { transform: at(x, y), class: `cc-tofill${target ? " cc-target" : ""}`, "data-cell": key },
+    const g = s("g", { transform: at(x, y), class: `cc-tofill${target ? " cc-target" : ""}`, "data-cell": key, "data-explain": "to_fill" },
       s("rect", { x: -44, y: -44, width: 88, height: 88, rx: 10 }),
-      s("text", { class: "cc-num", "font-size": 46, y: 16 }, "?"),
-      s("title", {}, term("to_fill")));
+      s("text", { class: "cc-num", "font-size": 46, y: 16 }, "?"));
     if (target) g.addEventListener("click", () => chooseFillCell(x, y));
     marks.append(g);
   }
@@ -578,14 +578,14 @@ function villagesPanel(ctx) {
       el("div", { class: "cc-vhead" }, el("span", { class: "cc-swatch", style: `background:${c.swatch}` }),
         el("span", { class: "cc-vname" }, seatLabel(ctx, i)), ...badges),
       el("div", { class: "cc-vstats" },
-        el("span", { class: "cc-stat", title: term("gold") }, tileSvg(coin(0, 0, 40), 20), el("b", { class: "cc-gold" }, vil.gold),
+        el("span", { class: "cc-stat", "data-explain": "gold" }, tileSvg(coin(0, 0, 40), 20), el("b", { class: "cc-gold" }, vil.gold),
           el("span", { class: "cc-lbl" }, term("gold"))),
-        el("span", { class: "cc-stat", title: `${term("fruit")} ${ui("storage", { n: vil.fruit, max: comp.storage ?? "?" })}` },
+        el("span", { class: "cc-stat", "data-explain": "fruit", "aria-label": `${term("fruit")} ${ui("storage", { n: vil.fruit, max: comp.storage ?? "?" })}` },
           slots(vil.fruit, comp.storage || vil.fruit, "cc-fruit", () => tileSvg(pod(0, 0, 2.6), 14)), el("span", { class: "cc-lbl" }, term("fruit"))),
-        el("span", { class: "cc-stat", title: `${term("sun_tokens")} ${ui("storage", { n: vil.sun, max: comp.sun_max ?? "?" })}` },
+        el("span", { class: "cc-stat", "data-explain": "sun_tokens", "aria-label": `${term("sun_tokens")} ${ui("storage", { n: vil.sun, max: comp.sun_max ?? "?" })}` },
           slots(vil.sun, comp.sun_max || vil.sun, "cc-sun", () => tileSvg(s("circle", { r: 34, fill: "#ffd23f", stroke: "#e08a00", "stroke-width": 10 }), 14)),
           el("span", { class: "cc-lbl" }, term("sun_tokens")))),
-      el("div", { class: "cc-vwater", title: term("water_track") },
+      el("div", { class: "cc-vwater", "data-explain": "water_track" },
         tileSvg(s("path", { d: "M0,-40 C18,-14 32,2 32,16 A32,32 0 0,1 -32,16 C-32,2 -18,-14 0,-40 Z", fill: "#3d95d4", stroke: "#1f5f8f", "stroke-width": 6 }), 14),
         el("span", { class: "cc-lbl" }, term("water_track")), water),
       el("div", { class: "cc-vfoot muted" }, `${term("hand")} ${vil.hand} · ${term("pile")} ${vil.pile}`));
@@ -605,7 +605,8 @@ function trayPanel(ctx, L, mine) {
       const rots = chosen ? rotationsFor(L, t, sel.spot) : [];
       const r = chosen ? sel.rot : (rotationsFor(L, t, null)[0] ?? 0);
       const btn = el("button", { type: "button", class: `cc-hand-tile${chosen ? " cc-selected" : ""}`, disabled: !usable,
-        "aria-pressed": chosen ? "true" : "false", title: `${term("worker_tile")} ${tileName(t)}${rots.length > 1 ? ` (r${sel.rot})` : ""}`,
+        "aria-pressed": chosen ? "true" : "false", "aria-label": `${term("worker_tile")} ${tileName(t)}${rots.length > 1 ? ` (r${sel.rot})` : ""}`,
+        "data-explain": `worker:${t}`,
         "data-tile": t, onclick: () => chooseTile(i) },
       tileSvg(workerArt(ctx.seat ?? 0, rotated(t, r)), 64), el("span", { class: "cc-cap" }, tileName(t)));
       const wrap = el("div", { class: "cc-hand-slot" }, btn);
@@ -632,10 +633,10 @@ function trayPanel(ctx, L, mine) {
   const display = el("div", { class: `cc-display${fillMode ? " cc-filling" : ""}` }, ...(v.display.length ? v.display.map((j) => {
     const ok = fillMode && kinds.has(j);
     return el("button", { type: "button", class: `cc-display-tile${ok ? " cc-selectable" : ""}${sel.fillKind === j ? " cc-selected" : ""}`,
-      disabled: !ok, "data-jungle": j, title: term(j), onclick: () => chooseFillKind(j) },
+      disabled: !ok, "data-jungle": j, "data-explain": `jungle:${j}`, onclick: () => chooseFillKind(j) },
     tileSvg(jungleArt(j, false), 56), el("span", { class: "cc-cap" }, term(j)));
   }) : [el("span", { class: "muted" }, ui("none"))]));
-  const pile = el("div", { class: "cc-pile", title: term("jungle_pile") },
+  const pile = el("div", { class: "cc-pile", "data-explain": "jungle_pile" },
     el("span", { class: "cc-pile-stack" }, el("b", {}, v.jungle_pile)), el("span", { class: "cc-cap" }, term("jungle_pile")));
   tray.append(el("div", { class: "cc-tray-box" }, el("div", { class: "cc-tray-title" }, term("display")),
     el("div", { class: "cc-display-row" }, display, pile)));
@@ -653,7 +654,7 @@ function activationPanel(ctx, L) {
     const nothing = uses.length === 1 && uses[0].count === 0; // e.g. a market and no fruit to sell
     if (nothing) uses = uses.map((u) => ({ ...u, label: ui("skip_nothing") }));
     const row = el("div", { class: "cc-act-row", "data-edge": `${e.x},${e.y},${e.edge}` },
-      tileSvg(jungleArt(e.jungle, false), 34),
+      el("span", { "data-explain": `jungle:${e.jungle}` }, tileSvg(jungleArt(e.jungle, false), 34)),
       el("span", { class: "cc-act-text" }, ui("edge_row", { n: e.workers, edge: term(DIRS[e.edge]), x: e.x, y: e.y, jungle: term(e.jungle) })),
       el("span", { class: "cc-act-buttons" }, ...uses.map((u) => el("button", {
         type: "button", class: `cc-use${u.count === top ? " cc-use-max" : ""}`, title: u.text, "data-action": u.a,
@@ -741,6 +742,10 @@ function promptText(ctx, L, mine) {
 }
 
 // -- entry point ------------------------------------------------------------------------------------------
+/** The shell's status bar: what the seat is asked now, and the placement to confirm once a tile and a space are chosen. */
+export function asked(ctx) { return promptText(ctx, parseLegal(ctx.legal), (ctx.legal || []).length > 0) || ""; }
+export function confirm(ctx) { return selectedTile(ctx) && sel.spot ? { run: confirmPlace } : null; }
+
 export const ownsMoves = true; // the shell may fold its list of move buttons: everything is playable here
 export const ownsScores = true; // the final panel below is the breakdown: the shell shows no second table
 
@@ -804,6 +809,7 @@ export function render(container, ctx) {
   } else if (ctx.replay && v.phase !== "over") root.append(trayPanel(ctx, L, false));
   root.append(el("div", { class: "cc-foot" }, legendPanel(), provenancePanel(ctx)));
   container.replaceChildren(root);
+  if (ctx.drawn) ctx.drawn(); // the shell's status bar follows a tile or space chosen here
   if (scroll) { wrap.scrollLeft = scroll[0]; wrap.scrollTop = scroll[1]; }
   else if (wrap.scrollWidth > wrap.clientWidth) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
 }

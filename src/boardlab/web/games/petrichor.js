@@ -162,7 +162,7 @@ function fieldPanel(ctx) {
   for (const c of v.cells) {
     const col = "ABCD".indexOf(c.cell[0]), row = +c.cell.slice(1) - 1;
     const x = col * CELL, y = row * CELL;
-    const g = svg("g", { class: `pt-cell pt-g-${c.growth}`, "data-cell": c.cell });
+    const g = svg("g", { class: `pt-cell pt-g-${c.growth}`, "data-cell": c.cell, "data-explain": `tile:${c.tile}` });
     const drops = c.drops.reduce((a, b) => a + b, 0);
     const rec = TILE.has(c.tile) && TILE.get(c.tile).provenance === "reconstructed";
     const title = [`${c.cell} · ${term(c.crop)} (${c.tile})`,
@@ -171,8 +171,8 @@ function fieldPanel(ctx) {
       ...c.drops.map((n, q) => (n ? ui("drops_of", { n, p: playerName(q, ctx) }) : null)),
       c.cloud ? `${ui(c.cloud.dark ? "dark" : "white")}: ${c.cloud.drops.map((n, q) => (n ? `${playerName(q, ctx)} ${n}` : null)).filter(Boolean).join(", ")}` : null,
     ].filter(Boolean).join("\n");
-    g.append(svg("title", {}, title),
-      svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, fill: CROP_FILL[c.crop] || "#ddd",
+    g.dataset.explainNow = title; // this tile now (drops, clouds), under the tile's explanation
+    g.append(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, fill: CROP_FILL[c.crop] || "#ddd",
         class: "pt-tile" }),
       svg("text", { x: x + 10, y: y + 20, class: "pt-crop" }, term(c.crop)),
       svg("text", { x: x + CELL - 10, y: y + 20, class: "pt-thr", "text-anchor": "end" }, `${drops}/${c.threshold}`));
@@ -183,7 +183,8 @@ function fieldPanel(ctx) {
     g.append(...dots(c.drops, x + 10, y + CELL - 40, CELL - 40, 5, v));
     if (c.cloud) {
       const dark = c.cloud.dark;
-      g.append(svg("ellipse", { cx: x + CELL / 2, cy: y + 50, rx: 46, ry: 20, class: dark ? "pt-cloud pt-dark" : "pt-cloud pt-white" }));
+      g.append(svg("ellipse", { cx: x + CELL / 2, cy: y + 50, rx: 46, ry: 20, class: dark ? "pt-cloud pt-dark" : "pt-cloud pt-white",
+        "data-explain": `cloud:${dark ? "dark" : "white"}`, "data-explain-now": title }));
       if (dark) g.append(svg("text", { x: x + CELL / 2 + 34, y: y + 40, class: "pt-bolt" }, "⚡"));
       g.append(...dots(c.cloud.drops, x + CELL / 2 - 36, y + 38, 76, 4.5, v));
     }
@@ -202,14 +203,14 @@ function votePanel(ctx) {
     const markers = v.votes[i].map((n, q) => (n ? el("span", { class: "pt-vm" }, swatch(q), `×${n}`) : null)).filter(Boolean);
     const total = v.votes[i].reduce((a, b) => a + b, 0);
     const box = el("div", { class: `pt-weather pt-w-${w}${(v.resolving || []).includes(i) ? " pt-resolving" : ""}`,
-      "data-weather": LETTER[i] },
+      "data-weather": LETTER[i], "data-explain": `weather:${w}` },
       el("div", { class: "pt-wname" }, `${ICON[w]} ${term(w)}`), el("div", { class: "pt-wtotal" }, String(total)),
       el("div", { class: "pt-wmarkers" }, ...(markers.length ? markers : [ui("none")])));
     host.append(target(box, `weather:${LETTER[i]}`, term(w)));
   });
   const dice = el("div", { class: "pt-dice" });
   v.dice.forEach((d, i) => {
-    const die = el("div", { class: `pt-die${d === 0 ? " pt-wheat" : ""}`, "data-die": String(i), title: d === 0 ? ui("wheat_face") : String(d) },
+    const die = el("div", { class: `pt-die${d === 0 ? " pt-wheat" : ""}`, "data-die": String(i), "data-explain": "die" },
       d === 0 ? ui("wheat_face") : String(d));
     dice.append(target(die, `die:${i}`, `${ui("dice")} ${i + 1}`));
   });
@@ -222,7 +223,7 @@ function handPanel(ctx) {
   const host = el("div", { class: "pt-hand" });
   WEATHERS.forEach((w, i) => {
     const n = v.hand[i];
-    const card = el("div", { class: `pt-card pt-w-${w}${n ? "" : " pt-none"}`, "data-card": LETTER[i] },
+    const card = el("div", { class: `pt-card pt-w-${w}${n ? "" : " pt-none"}`, "data-card": LETTER[i], "data-explain": `card:${w}` },
       el("div", { class: "pt-cicon" }, ICON[w]), el("div", { class: "pt-cname" }, term(w)), el("div", { class: "pt-ccount" }, `×${n}`));
     host.append(target(card, `card:${LETTER[i]}`, term(w)));
   });
@@ -309,7 +310,7 @@ function infoStrip(ctx) {
     el("span", { class: "pt-chip" }, swatch(v.start_player), `${ui("start")}: ${playerName(v.start_player, ctx)}`),
     el("span", { class: "pt-chip" }, ui("deck", { n: v.deck_count, d: v.discard.reduce((a, b) => a + b, 0) })),
     el("a", { class: "pt-chip pt-chip-warn", href: "#pt-provenance" }, `◇ ${ui("rec_chip")}`)];
-  if (v.south_wind && v.south_wind.card) chips.push(el("span", { class: "pt-chip" }, ui("south_wind", { c: v.south_wind.card, d: v.south_wind.die ?? "—" })));
+  if (v.south_wind && v.south_wind.card) chips.push(el("span", { class: "pt-chip", "data-explain": `sw:${v.south_wind.card}` }, ui("south_wind", { c: v.south_wind.card, d: v.south_wind.die ?? "—" })));
   return el("div", { class: "pt-chips" }, ...chips);
 }
 
@@ -318,6 +319,27 @@ function provenanceNote() {
 }
 
 // -- entry points -----------------------------------------------------------------------------------------
+/** The lobby card and How-to-play page: crop tiles under a white and a dark cloud with players' drops, in this
+ * renderer's own colours. */
+export function cover() {
+  const s = svg("svg", { viewBox: "0 0 300 140", class: "pt-cover", role: "img", "aria-label": "Petrichor" });
+  const crops = ["wheat", "coffee", "rice", "potato", "corn", "grass"];
+  crops.forEach((c, i) => s.append(svg("rect", { x: 4 + (i % 3) * 98, y: 4 + Math.floor(i / 3) * 66, width: 94, height: 62, rx: 8,
+    fill: CROP_FILL[c], stroke: "#8a7a55" })));
+  const cloud = (cx, cy, dark, drops) => {
+    s.append(svg("ellipse", { cx, cy, rx: 36, ry: 15, class: dark ? "pt-cloud pt-dark" : "pt-cloud pt-white" }));
+    drops.forEach((q, k) => s.append(svg("circle", { cx: cx - 18 + k * 12, cy, r: 4.5, fill: PLAYER[q].fill, stroke: PLAYER[q].stroke })));
+  };
+  cloud(60, 30, false, [0, 1]);
+  cloud(200, 95, true, [1, 2, 0, 3]);
+  [[150, 40, 0], [170, 52, 1], [40, 112, 2]].forEach(([cx, cy, q]) =>
+    s.append(svg("circle", { cx, cy, r: 5, fill: PLAYER[q].fill, stroke: PLAYER[q].stroke })));
+  return s;
+}
+
+/** The shell's status bar: what the player deciding now is asked. */
+export function asked(ctx) { const d = ctx.view.decision; return d ? term(`step_${d.step}`) : ""; }
+
 export const ownsMoves = true; // every legal move is a click on the board or a button of the prompt
 
 export function seatMark(i, l) {

@@ -163,14 +163,6 @@ const recFields = (c) => Object.entries((c && c.field_provenance) || {}).filter(
 const fieldWords = (c) => recFields(c).map((k) => ui(`field_${k}`)).join(", ");
 const partial = (c) => c && c.provenance === "official" && recFields(c).length > 0;
 
-function cardTitle(id) {
-  const c = CARD.get(id);
-  if (!c) return id;
-  const prov = partial(c) ? ui("partial_title", { fields: fieldWords(c) }) : ui(c.provenance);
-  return `${id} · ${colourName(c.colour)} ${c.value}\n▲ ${term("top")}: ${effectText(c.top)}\n▼ ${term("bottom")}: `
-    + `${effectText(c.bottom)}\n${prov}${c.note ? ` — ${c.note}` : ""}`;
-}
-
 // -- legal actions, read from their notation ------------------------------------------------------------
 // target keys: card:<id>, slot:<owner seat>:<0|1>, module:<seat>, bldg:<letter>, earth; the rest go to the bar
 function parseLegal(legal) {
@@ -314,7 +306,7 @@ function cardFace(id, { size = "lg", seen = false } = {}) {
   const c = CARD.get(id);
   const col = c ? c.colour : ({ G: "green", Y: "yellow", B: "blue", P: "purple", K: "black" })[id[0]] || "none";
   const node = el("div", { class: `pm-card pm-${size} pm-c-${col}${c && (c.provenance !== "official" || partial(c)) ? " pm-rec" : ""}`,
-    "data-card": id, title: cardTitle(id) });
+    "data-card": id, "data-explain": `card:${id}` });
   const head = el("div", { class: "pm-chead" }, el("span", { class: "pm-cval" }, c ? c.value : "?"),
     el("span", { class: "pm-cid" }, id), size === "lg" ? null : provBadge(c, true));
   node.append(head);
@@ -335,7 +327,8 @@ function cardFace(id, { size = "lg", seen = false } = {}) {
 
 function cardBack(colourKey, size = "sm") { // colourKey: a card colour, or null when even the colour is hidden
   const col = colourKey || "none";
-  return el("div", { class: `pm-card pm-back pm-${size} pm-c-${col}`, title: colourKey ? colourName(colourKey) : "" },
+  return el("div", { class: `pm-card pm-back pm-${size} pm-c-${col}`, "data-explain": `back:${colourKey || "none"}`,
+    "aria-label": colourKey ? colourName(colourKey) : "" },
     s("svg", { viewBox: "-20 -20 40 40", class: "pm-planet", "aria-hidden": "true" },
       s("circle", { r: 13, fill: "#c4572f", stroke: "rgba(0,0,0,.35)", "stroke-width": 1.2 }),
       s("circle", { cx: -4, cy: -3, r: 3, fill: "#9d3f1f" }), s("circle", { cx: 5, cy: 5, r: 2.2, fill: "#9d3f1f" }),
@@ -346,7 +339,7 @@ function cardBack(colourKey, size = "sm") { // colourKey: a card colour, or null
 function miniCard(id) { // a chip: value, id, provenance mark; the full text in the tooltip, a click shows it
   const c = CARD.get(id);
   const col = c ? c.colour : "none";
-  const chip = el("span", { class: `pm-mini pm-c-${col}`, title: cardTitle(id), "data-card": id, role: "button", tabindex: "0" },
+  const chip = el("span", { class: `pm-mini pm-c-${col}`, "data-explain": `card:${id}`, "data-card": id, role: "button", tabindex: "0" },
     el("b", {}, c ? c.value : "?"), ` ${id}`, c && (c.provenance !== "official" || partial(c))
       ? el("i", { class: "pm-rmark", title: partial(c) ? ui("partial_title", { fields: fieldWords(c) }) : ui("reconstructed_title") }, "◇")
       : null);
@@ -469,7 +462,7 @@ function buildingsPanel(ctx) {
   v.board.buildings.forEach((b, i) => {
     const info = building(i);
     const ability = info.ability ? effectText(info.ability) : "";
-    const tile = el("div", { class: `pm-bldg pm-c-${b.colour}`, "data-building": b.letter });
+    const tile = el("div", { class: `pm-bldg pm-c-${b.colour}`, "data-building": b.letter, "data-explain": `building:${b.letter}` });
     const head = el("div", { class: "pm-bhead" }, el("span", { class: "pm-bname" }, bName(i)));
     if (b.value !== undefined) head.append(el("span", { class: "pm-bval", title: ui("value_title") }, b.value));
     tile.append(head);
@@ -617,6 +610,9 @@ function provenanceNote(v) {
 }
 
 // -- entry point ------------------------------------------------------------------------------------------
+/** The shell's status bar: what the player deciding now is asked. */
+export function asked(ctx) { return decisionWords(ctx.view.decision); }
+
 export const ownsMoves = true; // every legal move is a click on the board or a button of its prompt
 export const ownsScores = true; // the final panel (.pm-final) is the breakdown: the shell shows no second table
 
