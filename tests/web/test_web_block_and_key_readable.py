@@ -76,12 +76,12 @@ def test_block_and_key_reads_in_words_and_pictures(server: Server, browser: Any)
     for i in range(chips.count()):
         chip = chips.nth(i)
         code = chip.get_attribute("data-block")
-        assert re.fullmatch(rf"\w+ [\w -]+ \({code}\)", chip.get_attribute("title") or ""), chip.get_attribute("title")
+        assert re.fullmatch(rf"\w+ [\w -]+ \({code}\)", chip.get_attribute("aria-label") or ""), chip.get_attribute("aria-label")
         assert chip.locator(".bk-shape i.on").count() == int(code[-1])  # the picture has the block's cubes
 
     # the placement bar in words
     block = page.locator(".bk-mine .bk-block.bk-can").first
-    name = (block.get_attribute("title") or "").split(" (")[0]
+    name = (block.get_attribute("aria-label") or "").split(" (")[0]
     block.click()
     page.locator(".bk-top .bk-target").first.click()
     choice = page.locator(".bk-choice")
@@ -102,5 +102,5 @@ def test_block_and_key_reads_in_words_and_pictures(server: Server, browser: Any)
 
     with phone_page(browser, server.url + link) as phone:
         phone.wait_for_selector(".bk-root[lang='zh-TW'] .bk-mine .bk-block .bk-shape")
-        assert "色" in (phone.locator(".bk-mine .bk-block").first.get_attribute("title") or "")
+        assert "色" in (phone.locator(".bk-mine .bk-block").first.get_attribute("aria-label") or "")
         phone.screenshot(path=str(SHOTS / "block-and-key-readable-phone.png"), full_page=True)
