@@ -14,11 +14,12 @@ from sqlalchemy.engine import Connection
 from ..db import tables_t
 from ..deps import SiteAt, link, site_errors, site_of
 from ..errors import ApiError
+from ..limits import Gates
 from ..schemas import Credentials
 from ..sitedb import seat_users_t
 
 
-def router() -> APIRouter:
+def router(gates: Gates) -> APIRouter:
     r = APIRouter()
 
     @r.get("/api/me", tags=["accounts"], responses=site_errors())
@@ -86,7 +87,8 @@ def router() -> APIRouter:
         out.sort(key=lambda x: (not x["my_turn"], x["over"], -x["updated"]))
         return JSONResponse({"tables": out})
 
-    @r.post("/api/tables/{table_id}/claim", tags=["seats"], responses=site_errors(401, 403, 404, 409))
+    @r.post("/api/tables/{table_id}/claim", tags=["seats"], responses=site_errors(401, 403, 404, 409, 429))
+    @gates.seats
     async def claim(request: Request, at: SiteAt) -> JSONResponse:
         """Keep a guest seat in your account: needs the seat's token and a signed-in session. The seat's
         token changes to your account's (the old link stops working; "My games" has the new one)."""
