@@ -6,8 +6,11 @@ the proxy case), so the tests of this module do not spend each other's budgets."
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import json
-from collections.abc import Iterator
+import secrets
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import httpx
@@ -23,6 +26,10 @@ STRICT = {
     "BOARDLAB_MAX_LOBBY_PER_CLIENT": "2",
     "BOARDLAB_MAX_BOT_TABLES_PER_CLIENT": "2",
     "BOARDLAB_BOT_DELAY": "60",  # thinking bots never move: their tables stay unfinished
+    "BOARDLAB_SIGNUPS_PER_ADDRESS": "3",
+    "BOARDLAB_HASH_QUEUE": "100",
+    "BOARDLAB_SIGNIN_FAILS_PER_NAME": "5",  # 20 and 50 by default: each check is a password hash (~0.1-1 s here)
+    "BOARDLAB_SIGNIN_FAILS_PER_ADDRESS": "8",
 }
 
 
@@ -138,7 +145,7 @@ def crowded(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     """A server with room for 40 connections in all (the default is 4,096)."""
     tmp = tmp_path_factory.mktemp(f"sockets-{backend}")
     env = {"BOARDLAB_MAX_CONNECTIONS": "40", "BOARDLAB_MAX_WEBSOCKETS": "30", "BOARDLAB_MAX_WS_PER_CLIENT": "8",
-           "BOARDLAB_MAX_SPECTATORS_PER_TABLE": "12"}
+           "BOARDLAB_MAX_SPECTATORS_PER_TABLE": "12", "BOARDLAB_HASH_WORKERS": "1", "BOARDLAB_HASH_QUEUE": "2"}
     with db_url_for(backend, tmp) as url:
         srv = Server(url, tmp / "server.log", env=env).start()
         try:
@@ -203,3 +210,97 @@ def test_spectators_per_table_are_capped_and_seats_still_connect(crowded: Server
     finally:
         for ws in socks:
             ws.close()
+
+
+# -- sign-ins and sign-ups ---------------------------------------------------------------------------------------------
+def at_once(n: int, call: Callable[[int], httpx.Response]) -> list[httpx.Response]:
+    """`call(i)` for i < n from n threads released together (a flood, or guesses sent at the same moment)."""
+    gate = threading.Barrier(n)
+
+    def one(i: int) -> httpx.Response:
+        gate.wait()
+        return call(i)
+
+    with cf.ThreadPoolExecutor(n) as pool:
+        return list(pool.map(one, range(n)))
+
+
+def sign_in(srv: Server, address: str, name: str, password: str, **cookies: str) -> httpx.Response:
+    with httpx.Client(base_url=srv.url, timeout=90, headers={"X-Forwarded-For": address}) as c:
+        c.cookies.update(cookies)
+        return c.post("/api/account/signin", json={"name": name, "password": password})
+
+
+def test_sign_ins_for_unknown_names_are_counted_per_address(strict: Server) -> None:
+    """A flood of sign-ins for names that do not exist cost a password hash each and was never slowed down: every
+    attempt from an address counts now (50 at most in 15 minutes by default, 8 here; slowed down past 10), so 16
+    at once are at most 8 hashes and the rest 429 at once."""
+    rs = at_once(16, lambda i: sign_in(strict, "10.32.7.1", f"ghost{secrets.token_hex(4)}", "some password"))
+    codes = [r.status_code for r in rs]
+    assert set(codes) <= {401, 429} and codes.count(401) <= 8 and codes.count(429) >= 8, codes
+    assert all(r.json()["error"] == "too_many_attempts" for r in rs if r.status_code == 429)
+    assert sign_in(strict, "10.32.7.2", "ghost-x", "some password").status_code == 401  # another address: heard
+
+
+def test_guessers_do_not_lock_the_owner_out(strict: Server) -> None:
+    """20 wrong passwords from anywhere gave the account's owner 429 for 15 minutes (5 here). The name's count now
+    holds back the guessers only: a browser that signed in to the account before (its signed device cookie)
+    still gets in; a new browser, or that cookie for another name, does not."""
+    name = f"own{secrets.token_hex(3)}"
+    with as_client(strict, "10.32.8.1") as owner:
+        assert owner.post("/api/account/signup", json={"name": name, "password": "correct horse 1"}).status_code == 201
+        device = owner.cookies.get("bl_device")
+    assert device
+    rs = at_once(8, lambda i: sign_in(strict, f"10.32.9.{i}", name, f"wrong {i}"))
+    codes = [r.status_code for r in rs]
+    assert codes.count(401) <= 5 and codes.count(429) >= 3, codes
+    assert sign_in(strict, "10.32.9.200", name, "correct horse 1").status_code == 429  # a new browser waits
+    r = sign_in(strict, "10.32.8.1", name, "correct horse 1", bl_device=device)
+    assert r.status_code == 200 and r.json()["user"]["name"] == name, r.text
+    other = f"oth{secrets.token_hex(3)}"
+    with as_client(strict, "10.32.8.2") as c:
+        assert c.post("/api/account/signup", json={"name": other, "password": "correct horse 1"}).status_code == 201
+    at_once(8, lambda i: sign_in(strict, f"10.32.10.{i}", other, f"wrong {i}"))
+    r = sign_in(strict, "10.32.8.1", other, "correct horse 1", bl_device=device)  # not this name's device
+    assert r.status_code == 429, r.text
+    forged = device.split(".")[0] + ".AAAAAAAAAAAAAAAAAAAAAAAA"
+    assert sign_in(strict, "10.32.8.1", other, "correct horse 1", bl_device=forged).status_code == 429
+
+
+def test_sign_ups_are_limited_per_address(strict: Server) -> None:
+    """Throwaway accounts farmed ratings (2.6 sign-ups/s from one address): 3 an hour per address here (10 by
+    default). A refused sign-up (name taken) is not counted; another address is not held back."""
+    taken = f"tkn{secrets.token_hex(3)}"
+    with as_client(strict, "10.32.11.1") as c:
+        assert c.post("/api/account/signup", json={"name": taken, "password": "correct horse 1"}).status_code == 201
+    with as_client(strict, "10.32.11.2") as c:
+        assert c.post("/api/account/signup", json={"name": taken, "password": "correct horse 1"}).status_code == 409
+        codes = [
+            c.post("/api/account/signup", json={"name": f"s{i}{secrets.token_hex(3)}", "password": "correct horse 1"})
+            for i in range(4)
+        ]
+        assert [r.status_code for r in codes] == [201, 201, 201, 429], [r.text for r in codes]
+        assert codes[3].json()["error"] == "too_many_signups"
+    with as_client(strict, "10.32.11.3") as c:
+        assert c.post("/api/account/signup", json={"name": f"n{secrets.token_hex(3)}", "password": "correct horse 1"}
+                      ).status_code == 201
+
+
+def test_password_hashing_has_a_bounded_pool_of_its_own(crowded: Server) -> None:
+    """A flood of sign-ins queued its hashes in the thread pool the database reads share (the lobby list went from
+    3 ms to 2.55 s): hashing has a pool of its own, one thread and 2 waiting here; past that a sign-in is answered
+    503 `busy` at once, and the lobby is answered meanwhile."""
+    with as_client(crowded, "10.32.12.1") as c:
+        flooded: list[httpx.Response] = []
+        flood = threading.Thread(
+            target=lambda: flooded.extend(
+                at_once(24, lambda i: sign_in(crowded, f"10.32.13.{i}", f"nobody{i}", "some password"))
+            )
+        )
+        flood.start()
+        answers = [c.get("/api/tables").status_code for _ in range(5)]
+        flood.join()
+    codes = [r.status_code for r in flooded]
+    assert set(codes) <= {401, 503} and codes.count(503) >= 1, codes
+    assert all(r.json()["error"] == "busy" for r in flooded if r.status_code == 503)
+    assert answers == [200] * 5
