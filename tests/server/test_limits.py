@@ -30,6 +30,7 @@ STRICT = {
     "BOARDLAB_HASH_QUEUE": "100",
     "BOARDLAB_SIGNIN_FAILS_PER_NAME": "5",  # 20 and 50 by default: each check is a password hash (~0.1-1 s here)
     "BOARDLAB_SIGNIN_FAILS_PER_ADDRESS": "8",
+    "BOARDLAB_CHAT_PER_CLIENT": "8",
 }
 
 
@@ -304,3 +305,47 @@ def test_password_hashing_has_a_bounded_pool_of_its_own(crowded: Server) -> None
     assert set(codes) <= {401, 503} and codes.count(503) >= 1, codes
     assert all(r.json()["error"] == "busy" for r in flooded if r.status_code == 503)
     assert answers == [200] * 5
+
+
+# -- chat -------------------------------------------------------------------------------------------------------------
+def seated_table(c: httpx.Client, name: str = "") -> tuple[str, dict[str, str]]:
+    t = create(c, "/api/site/tables", seats=[{"kind": "human", "name": name}, {"kind": "human"}]).json()
+    return t["id"], auth(t["seats"][0]["token"])
+
+
+def test_chat_is_capped_per_client_across_tables(strict: Server) -> None:
+    """Each seat may say 5 things in 10 s, but one client stored 98 messages/s spread over 150 tables: a client
+    may say 20 in 10 s at all its tables together (8 here); another client is not held back."""
+    with as_client(strict, "10.32.14.1") as c:
+        tables = [seated_table(c) for _ in range(3)]
+        codes = [c.post(f"/api/tables/{tid}/chat", json={"text": f"hi {i}"}, headers=h).status_code
+                 for i in range(3) for tid, h in tables]
+        assert codes[:8] == [200] * 8 and codes[8] == 429, codes
+        r = c.post(f"/api/tables/{tables[0][0]}/chat", json={"text": "again"}, headers=tables[0][1])
+        assert r.json()["error"] == "chat_flood", r.text
+        assert len(c.get(f"/api/tables/{tables[2][0]}/chat").json()["chat"]) == 2  # refused: not stored
+    with as_client(strict, "10.32.14.2") as other:
+        tid, h = seated_table(other)
+        assert other.post(f"/api/tables/{tid}/chat", json={"text": "hello"}, headers=h).status_code == 200
+
+
+def test_chat_history_is_paged_and_names_are_clean(strict: Server) -> None:
+    """Reading a table's chat returned everything at once: it comes a page at a time, newest first (`before`,
+    `limit`, `more`). Guest names are shown NFKC-normalised, without bidi controls or zero-width characters."""
+    with as_client(strict, "10.32.15.1") as c:
+        tid, h = seated_table(c, name="\u202eＥｖｅ\u200b")
+        for i in range(5):
+            assert c.post(f"/api/tables/{tid}/chat", json={"text": f"m{i}"}, headers=h).status_code == 200
+        pages, before = [], None
+        while True:
+            params: dict[str, Any] = {"limit": 2} if before is None else {"limit": 2, "before": before}
+            r = c.get(f"/api/tables/{tid}/chat", params=params).json()
+            pages.append([m["text"] for m in r["chat"]])
+            if not r["more"]:
+                break
+            before = r["chat"][0]["n"]
+        assert pages == [["m3", "m4"], ["m1", "m2"], ["m0"]], pages
+        whole = c.get(f"/api/tables/{tid}/chat").json()
+        assert [m["text"] for m in whole["chat"]] == [f"m{i}" for i in range(5)] and not whole["more"]
+        assert {m["name"] for m in whole["chat"]} == {"Eve"}
+        assert c.get(f"/api/tables/{tid}/chat", params={"limit": 1000}).status_code == 422
