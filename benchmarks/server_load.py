@@ -449,6 +449,9 @@ def main() -> None:
                 "BOARDLAB_RATE_CREATE": "1000000/second",
                 "BOARDLAB_MAX_TABLES_PER_CLIENT": "1000000",
                 "BOARDLAB_MAX_BOT_TABLES_PER_CLIENT": "1000000",
+                "BOARDLAB_MAX_WS_PER_CLIENT": "1000000",
+                "BOARDLAB_MAX_WEBSOCKETS": "1000000",
+                "BOARDLAB_MAX_SPECTATORS_PER_TABLE": "1000000",
             }
             with open(Path(tmp.name) / "log", "wb") as log:
                 proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)

@@ -27,7 +27,7 @@ from boardlab.core import BoardlabError
 from .bots import BotRunner
 from .deps import WEB, api_errors
 from .errors import ApiError
-from .limits import Limits, Sampled, client_key
+from .limits import Gates, Limits, Sampled, client_key
 from .middleware import BodyLimit, RequestGuard, SecurityHeaders
 from .routes import accounts, chat, lobby, pages, ratings, tables, ws
 from .service import TableService
@@ -111,15 +111,16 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
     async def _lib_error(_req: Request, e: BoardlabError) -> JSONResponse:
         return JSONResponse({"error": "refused", "detail": str(e)}, status_code=400)
 
-    app.include_router(lobby.router(limiter, limits))  # games, creating, listing, joining tables; rematch
-    app.include_router(tables.router(limiter, limits))  # state, actions, undo, log, replay, seats, expel
+    gates = Gates.of(limiter, limits)  # every route that creates or seats shares one budget per client
+    app.include_router(lobby.router(gates))  # games, creating, listing, joining tables; rematch
+    app.include_router(tables.router(gates))  # state, actions, undo, log, replay, seats, expel
 
     @app.get("/healthz", tags=["meta"])
     async def healthz() -> dict[str, str]:
         return {"status": "ok"}
 
     app.include_router(ws.router())  # live updates: the WebSocket protocol
-    app.include_router(accounts.router())  # sign-up/in/out, "My games", claiming a seat
+    app.include_router(accounts.router(gates))  # sign-up/in/out, "My games", claiming a seat
     app.include_router(ratings.router())  # profiles, bot ratings
     app.include_router(chat.router())
     app.include_router(pages.router(WEB))  # the HTML pages, their heads from templates/head.html

@@ -1,10 +1,14 @@
-"""Chat at a table: seats only, short messages, a burst limit; kept with the table (shown in replays)
-and pushed to every connection of the table. Bots never read it. Routes: routes/chat.py."""
+"""Chat at a table: seats only, short messages, a burst limit per seat and one per client across every table
+(one client stored 98 messages/s spread over 150 tables, each within its seat's limit); kept with the table
+(shown in replays, read a page at a time) and pushed to every connection of the table. Bots never read it.
+Routes: routes/chat.py."""
 
 from __future__ import annotations
 
 import json
+import os
 import time
+from collections import defaultdict
 from typing import Any
 
 import sqlalchemy as sa
@@ -16,13 +20,23 @@ from .table import Table
 
 CHAT_MAX = 300
 CHAT_BURST, CHAT_WINDOW = 5, 10.0
+CHAT_PER_CLIENT = int(os.environ.get("BOARDLAB_CHAT_PER_CLIENT", "20"))  # messages per CHAT_WINDOW, all tables
+PAGE_MAX = 200
+PAGE = min(PAGE_MAX, int(os.environ.get("BOARDLAB_CHAT_PAGE", "100")))  # messages a page when not asked for
+
+_by_client: defaultdict[str, list[float]] = defaultdict(list)
+"""When each client's recent messages were said, across tables (in memory, like every rate of the server)."""
+
+
+def _recent(times: list[float], now: float) -> list[float]:
+    return [x for x in times if now - x < CHAT_WINDOW]
 
 
 def chat_json(x: Any) -> dict[str, Any]:
     return {"type": "chat", "n": x.n, "seat": x.seat, "name": x.name, "text": x.text, "at": x.created_at}
 
 
-async def say(site: Site, t: Table, seat: int, text: str) -> dict[str, Any]:
+async def say(site: Site, t: Table, seat: int, text: str, client: str) -> dict[str, Any]:
     text = "".join(ch for ch in (text or "") if ch == " " or ch.isprintable()).strip()
     if not text:
         raise ApiError(422, "empty_chat", "say something")
@@ -30,9 +44,16 @@ async def say(site: Site, t: Table, seat: int, text: str) -> dict[str, Any]:
         raise ApiError(422, "chat_too_long", f"a message is at most {CHAT_MAX} characters")
     info = site.ensure(t)
     now = time.monotonic()
-    times = [x for x in info.chat_times.get(seat, []) if now - x < CHAT_WINDOW]
+    times = _recent(info.chat_times.get(seat, []), now)
     if len(times) >= CHAT_BURST:
         raise ApiError(429, "chat_too_fast", f"at most {CHAT_BURST} messages in {CHAT_WINDOW:g} s")
+    mine = _recent(_by_client.pop(client, []), now)
+    if len(mine) >= CHAT_PER_CLIENT:
+        _by_client[client] = mine
+        raise ApiError(429, "chat_flood", f"at most {CHAT_PER_CLIENT} messages in {CHAT_WINDOW:g} s at all tables")
+    if len(_by_client) > 100_000:  # bounded memory, as the sign-in throttle
+        _by_client.clear()
+    _by_client[client] = [*mine, now]
     times.append(now)
     info.chat_times[seat] = times
     n = info.chat_n
@@ -48,9 +69,18 @@ async def say(site: Site, t: Table, seat: int, text: str) -> dict[str, Any]:
 
 
 
-async def read_chat(site: Site, t: Table) -> list[dict[str, Any]]:
-    """The table's chat, oldest first."""
-    rows = await site.store.read(
-        lambda c: c.execute(sa.select(chat_t).where(chat_t.c.table_id == t.id).order_by(chat_t.c.n)).all()
-    )
-    return [chat_json(x) for x in rows]
+async def read_chat(
+    site: Site, t: Table, before: int | None = None, limit: int | None = None
+) -> tuple[list[dict[str, Any]], bool]:
+    """A page of the table's chat: the newest `limit` messages numbered below `before` (all when None), oldest
+    first, and whether older ones remain. Paged because a table's whole chat was sent on every read."""
+    limit = max(1, min(limit or PAGE, PAGE_MAX))
+
+    def read(c: Any) -> list[Any]:
+        q = sa.select(chat_t).where(chat_t.c.table_id == t.id)
+        if before is not None:
+            q = q.where(chat_t.c.n < before)
+        return list(c.execute(q.order_by(chat_t.c.n.desc()).limit(limit + 1)).all())
+
+    rows = await site.store.read(read)
+    return [chat_json(x) for x in reversed(rows[:limit])], len(rows) > limit

@@ -13,8 +13,11 @@ import os
 import time
 import unicodedata
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
+from slowapi import Limiter
 from starlette.requests import Request
 
 from .errors import ApiError
@@ -45,10 +48,15 @@ class Limits:
     body_timeout: float = 10.0  # seconds between two chunks of a request body
     max_header_bytes: int = 16 * 1024  # request line + headers
     max_connections: int = 4096  # open HTTP + WebSocket connections; 503 past it
+    max_ws_per_client: int = 64  # open WebSockets of one client (address)
+    max_websockets: int = 3072  # open WebSockets in all (default 3/4 of max_connections): the rest is kept for
+    # page loads and API requests
+    max_spectators: int = 500  # watching (token-less) WebSockets at one table
 
     @classmethod
     def from_env(cls) -> Limits:
         d = cls()
+        connections = _env_int("BOARDLAB_MAX_CONNECTIONS", d.max_connections)
         return cls(
             rate_default=os.environ.get("BOARDLAB_RATE_LIMIT", d.rate_default),
             rate_create=os.environ.get("BOARDLAB_RATE_CREATE", d.rate_create),
@@ -62,7 +70,10 @@ class Limits:
             header_timeout=_env_float("BOARDLAB_HEADER_TIMEOUT", d.header_timeout),
             body_timeout=_env_float("BOARDLAB_BODY_TIMEOUT", d.body_timeout),
             max_header_bytes=_env_int("BOARDLAB_MAX_HEADER_BYTES", d.max_header_bytes),
-            max_connections=_env_int("BOARDLAB_MAX_CONNECTIONS", d.max_connections),
+            max_connections=connections,
+            max_ws_per_client=_env_int("BOARDLAB_MAX_WS_PER_CLIENT", d.max_ws_per_client),
+            max_websockets=_env_int("BOARDLAB_MAX_WEBSOCKETS", connections * 3 // 4),
+            max_spectators=_env_int("BOARDLAB_MAX_SPECTATORS_PER_TABLE", d.max_spectators),
         )
 
 
@@ -154,10 +165,26 @@ class Holdings:
             if not d[client]:
                 del d[client]
 
-    def check_caps(self, client: str, lobby: bool, thinking_bots: bool, lim: Limits) -> None:
+    def reserve_bots(self, table: str, lim: Limits) -> bool:
+        """A seat of `table` is handed to a thinking bot: the table now counts against its creator's bot
+        tables (429 past the cap, as if the creator had asked for the bot when creating it). True when it
+        was not counted before (the caller gives it back with `release_bots` if the change fails)."""
+        client = self.owner.get(table)
+        if client is None or table in self.bots.get(client, ()):
+            return False
+        self.check_caps(client, False, True, lim, tables=False)
+        self.bots[client].add(table)
+        return True
+
+    def release_bots(self, table: str) -> None:
+        client = self.owner.get(table)
+        if client is not None:
+            self.bots[client].discard(table)
+
+    def check_caps(self, client: str, lobby: bool, thinking_bots: bool, lim: Limits, tables: bool = True) -> None:
         """429 when this client already holds as many unfinished tables of a kind as it may."""
         for over, what, n in (
-            (len(self.tables.get(client, ())) >= lim.max_tables, "unfinished tables", lim.max_tables),
+            (tables and len(self.tables.get(client, ())) >= lim.max_tables, "unfinished tables", lim.max_tables),
             (lobby and len(self.lobby.get(client, ())) >= lim.max_lobby, "tables in the lobby", lim.max_lobby),
             (
                 thinking_bots and len(self.bots.get(client, ())) >= lim.max_bot_tables,
@@ -167,3 +194,48 @@ class Holdings:
         ):
             if over:
                 raise ApiError(429, "too_many_tables", f"one client may hold at most {n} {what}; finish some first")
+
+
+@dataclass
+class Sockets:
+    """Open WebSockets per client and in all. Why: uvicorn's only cap is on connections of every kind, so one
+    address holding 4,300 idle spectator sockets made every newcomer's request a 503. A client may hold
+    `max_ws_per_client`, and all WebSockets together `max_websockets`, which leaves the rest of
+    `max_connections` to page loads and API requests."""
+
+    by_client: defaultdict[str, int] = field(default_factory=lambda: defaultdict(int))
+    total: int = 0
+
+    def admit(self, client: str, lim: Limits) -> str | None:
+        """Count a new WebSocket of `client`, or say why it is refused (then nothing is counted)."""
+        if self.by_client[client] >= lim.max_ws_per_client:
+            return f"one client may hold at most {lim.max_ws_per_client} live connections; close some first"
+        if self.total >= lim.max_websockets:
+            return "the server holds as many live connections as it can; try again later"
+        self.by_client[client] += 1
+        self.total += 1
+        return None
+
+    def release(self, client: str) -> None:
+        self.total -= 1
+        self.by_client[client] -= 1
+        if self.by_client[client] <= 0:
+            del self.by_client[client]
+
+
+@dataclass(frozen=True)
+class Gates:
+    """The request-rate limits every route of a kind shares, per client: one budget for all the routes that
+    create a table (`POST /api/tables`, the lobby's `POST /api/site/tables`, rematch) and one for all that
+    change a seat (join, to a bot, back to its player, expel, claim). A limit per route would let a client
+    spend each budget once per route (the lobby's route had none at all: 415 tables/s from one address)."""
+
+    create: Callable[[Any], Any]
+    seats: Callable[[Any], Any]
+
+    @classmethod
+    def of(cls, limiter: Limiter, lim: Limits) -> Gates:
+        return cls(
+            create=limiter.shared_limit(lim.rate_create, scope="create"),
+            seats=limiter.shared_limit(lim.rate_seats, scope="seats"),
+        )

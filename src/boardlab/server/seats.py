@@ -88,8 +88,8 @@ async def to_human(svc: TableService, t: Table, seat: int) -> None:
         svc.touch(t, seat)
         svc.broadcast(t)
 
-async def rematch(svc: TableService, t: Table, seat: int, token: str) -> tuple[Table, str]:
-    """The rematch table (created by the first who asks) and this seat's token there."""
+async def rematch(svc: TableService, t: Table, seat: int, token: str, client: str) -> tuple[Table, str]:
+    """The rematch table (created by the first who asks, held to that client's caps) and this seat's token there."""
     if not t.over:
         raise ApiError(409, "not_over", "a rematch needs a finished game")
     async with t.lock:
@@ -102,7 +102,7 @@ async def rematch(svc: TableService, t: Table, seat: int, token: str) -> tuple[T
                 }
                 for s in t.seats
             ]
-            new, _ = await svc.create(t.game.name, t.players, t.options, specs, t.public, rematch_of=t)
+            new, _ = await svc.create(t.game.name, t.players, t.options, specs, t.public, rematch_of=t, client=client)
             t.rematch_id = new.id
             svc.broadcast(t)
     new = await svc.get(t.rematch_id)

@@ -39,7 +39,7 @@ from .botpool import FairPool, fair_choose
 from .bots import BotJob, BotRunner, game_modules, known_bot_kinds, random_choice
 from .conn import Conn
 from .errors import ApiError
-from .limits import Holdings, Limits, bad_text, clean_name
+from .limits import Holdings, Limits, Sockets, bad_text, clean_name
 from .store import Store
 from .table import (
     Note,
@@ -76,6 +76,7 @@ class TableService:
         self.bot_delay = float(os.environ.get("BOARDLAB_BOT_DELAY", "0"))
         self.limits = Limits.from_env()
         self.holdings = Holdings()  # per-client caps (server/limits.py)
+        self.sockets = Sockets()  # open WebSockets per client (server/limits.py)
         self.bot_pool = FairPool(int(getattr(bots.pool, "_max_workers", 1)))  # fair share per client
         self.hooks: Any = None  # the site around the games (server/site.py): clocks, ratings, accounts
         self._tables: OrderedDict[str, Table] = OrderedDict()

@@ -52,10 +52,12 @@ class Site:
             new = secrets.token_hex(32)
             await self.store.write(lambda c: c.execute(site_secret_t.insert().values(id=1, secret=new)))
             self.secret = await self.store.read(read_secret)
+        self.accounts.secret = self.secret  # signs the "known device" cookies
         self._spawn(self.clocks.resume())
 
     def close(self) -> None:
         self.clocks.close()
+        self.accounts.hashing.pool.shutdown(wait=False, cancel_futures=True)
         for task in list(self.tasks):
             task.cancel()
 

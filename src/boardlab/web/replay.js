@@ -37,7 +37,15 @@ function play() {
 }
 
 async function loadChat() {
-  try { chat = (await api("GET", `/api/tables/${tableId}/chat`)).chat; } catch { chat = []; }
+  chat = [];
+  try { // the whole chat of a finished game, a page at a time (newest pages first)
+    for (let before = null, more = true; more && chat.length < 20000;) {
+      const r = await api("GET", `/api/tables/${tableId}/chat${before === null ? "" : `?before=${before}`}`);
+      chat = [...r.chat, ...chat];
+      more = r.more && r.chat.length > 0;
+      if (r.chat.length) before = r.chat[0].n;
+    }
+  } catch { /* show what came */ }
   $("replay-chat").replaceChildren(...chat.map(chatLine));
   $("chat-section").hidden = !chat.length;
 }

@@ -197,15 +197,33 @@ export function chatPanel(tableId, tokenFor, canSpeak) {
     catch (e) { toast(e.message); }
   });
   const seen = new Set();
+  let oldest = null; // the smallest message number shown: the next older page is asked for below it
   const add = (m) => {
     if (seen.has(m.n)) return;
     seen.add(m.n);
+    if (oldest === null || m.n < oldest) oldest = m.n;
     list.append(chatLine(m));
     list.scrollTop = list.scrollHeight;
   };
-  const load = async () => {
-    try { (await api("GET", `/api/tables/${tableId}/chat`)).chat.forEach(add); } catch { /* ignore */ }
+  // the history comes a page at a time (newest first): a long chat is not sent whole on every visit
+  const earlier = el("button", { type: "button", id: "chat-earlier", class: "link", hidden: true }, t("chat_earlier"));
+  const page = async (before) => {
+    const q = before === null ? "" : `?before=${before}`;
+    const r = await api("GET", `/api/tables/${tableId}/chat${q}`);
+    earlier.hidden = !r.more;
+    return r.chat;
   };
-  const box = el("section", { id: "chat-box" }, el("h2", {}, icon("chat"), t("chat")), list, canSpeak ? form : el("p", { class: "muted" }, t("chat_seats_only")));
+  earlier.addEventListener("click", async () => {
+    try {
+      const older = (await page(oldest)).filter((m) => !seen.has(m.n));
+      older.forEach((m) => seen.add(m.n));
+      if (older.length) oldest = older[0].n;
+      list.prepend(...older.map(chatLine));
+    } catch (e) { toast(e.message); }
+  });
+  const load = async () => {
+    try { (await page(null)).forEach(add); } catch { /* ignore */ }
+  };
+  const box = el("section", { id: "chat-box" }, el("h2", {}, icon("chat"), t("chat")), earlier, list, canSpeak ? form : el("p", { class: "muted" }, t("chat_seats_only")));
   return { box, add, load };
 }

@@ -11,14 +11,16 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.engine import Connection
 
+from ..accounts import name_key
 from ..db import tables_t
 from ..deps import SiteAt, link, site_errors, site_of
 from ..errors import ApiError
+from ..limits import Gates, client_key
 from ..schemas import Credentials
 from ..sitedb import seat_users_t
 
 
-def router() -> APIRouter:
+def router(gates: Gates) -> APIRouter:
     r = APIRouter()
 
     @r.get("/api/me", tags=["accounts"], responses=site_errors())
@@ -31,19 +33,22 @@ def router() -> APIRouter:
     async def sign_up(body: Credentials, request: Request) -> JSONResponse:
         """Create an account (unique name, 3-20 letters/digits/_/-; password 8-128) and sign in."""
         site = site_of(request)
-        u, token = await site.accounts.sign_up(body.name, body.password)
+        u, token = await site.accounts.sign_up(body.name, body.password, client_key(request))
         resp = JSONResponse({"user": {"name": u.name, "csrf": u.csrf}}, status_code=201)
         site.accounts.set_cookie(request, resp, token)
+        site.accounts.set_device(request, resp, u.name)
         return resp
 
     @r.post("/api/account/signin", tags=["accounts"], responses=site_errors(401, 429))
     async def sign_in(body: Credentials, request: Request) -> JSONResponse:
         """Sign in; failed attempts for a name or an address are answered more and more slowly."""
         site = site_of(request)
-        addr = request.client.host if request.client else "?"
-        u, token = await site.accounts.sign_in(body.name, body.password, addr)
+        accounts = site.accounts
+        known = accounts.known_device(request, name_key(body.name or "")[:60])
+        u, token = await accounts.sign_in(body.name, body.password, client_key(request), known)
         resp = JSONResponse({"user": {"name": u.name, "csrf": u.csrf}})
-        site.accounts.set_cookie(request, resp, token)
+        accounts.set_cookie(request, resp, token)
+        accounts.set_device(request, resp, u.name)
         return resp
 
     @r.post("/api/account/signout", tags=["accounts"], responses=site_errors(401, 403))
@@ -86,7 +91,8 @@ def router() -> APIRouter:
         out.sort(key=lambda x: (not x["my_turn"], x["over"], -x["updated"]))
         return JSONResponse({"tables": out})
 
-    @r.post("/api/tables/{table_id}/claim", tags=["seats"], responses=site_errors(401, 403, 404, 409))
+    @r.post("/api/tables/{table_id}/claim", tags=["seats"], responses=site_errors(401, 403, 404, 409, 429))
+    @gates.seats
     async def claim(request: Request, at: SiteAt) -> JSONResponse:
         """Keep a guest seat in your account: needs the seat's token and a signed-in session. The seat's
         token changes to your account's (the old link stops working; "My games" has the new one)."""

@@ -12,7 +12,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from slowapi import Limiter
 
 from boardlab.core import games, get_game
 
@@ -22,7 +21,7 @@ from ..bots import known_bot_kinds
 from ..clocks import new_state, settings, start_turn
 from ..deps import WEB, At, TableOf, api_errors, link, site_errors, site_of, svc_of
 from ..errors import ApiError
-from ..limits import Limits, client_key
+from ..limits import Gates, client_key
 from ..policy import LANGS
 from ..schemas import CreatedOut, CreateTable, GamesOut, JoinedOut, JoinIn, OpenTableOut, SiteTable
 from ..siteinfo import SiteInfo
@@ -31,7 +30,7 @@ from ..table import Table, network_options
 REMATCH_ERRORS = api_errors(401, 403, 404, 409, 429)
 
 
-def router(limiter: Limiter, limits: Limits) -> APIRouter:
+def router(gates: Gates) -> APIRouter:
     r = APIRouter()
 
     @r.get("/api/games", response_model=GamesOut, tags=["lobby"])
@@ -81,7 +80,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         tags=["lobby"],
         responses=api_errors(400, 404, 413, 429),
     )
-    @limiter.limit(limits.rate_create)
+    @gates.create
     async def create_table(body: CreateTable, request: Request) -> JSONResponse:
         """Create a table. The response holds each human seat's secret token, once: share the links."""
         t, tokens = await svc_of(request).create(
@@ -102,7 +101,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
     @r.post(
         "/api/tables/{table_id}/join", response_model=JoinedOut, tags=["lobby"], responses=api_errors(404, 409, 429)
     )
-    @limiter.limit(limits.rate_seats)
+    @gates.seats
     async def join(body: JoinIn, request: Request, at: TableOf) -> JSONResponse:
         """Take a free seat; the response holds the new seat's secret token."""
         t = await at.table()
@@ -110,15 +109,16 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         return JSONResponse({"table": t.id, "seat": seat, "token": token, "link": link(t.id, [token])})
 
     @r.post("/api/tables/{table_id}/rematch", response_model=JoinedOut, tags=["lobby"], responses=REMATCH_ERRORS)
-    @limiter.limit(limits.rate_create)
+    @gates.create
     async def rematch(request: Request, at: At) -> JSONResponse:
         """Same game, seats and options, new deal; returns your seat's token at the new table."""
         t, seat = await at.seated()
         assert at.token is not None
-        new, mine = await seats.rematch(at.svc, t, seat, at.token)
+        new, mine = await seats.rematch(at.svc, t, seat, at.token, client_key(request))
         return JSONResponse({"table": new.id, "seat": seat, "token": mine, "link": link(new.id, [mine])})
 
-    @r.post("/api/site/tables", status_code=201, tags=["lobby"], responses=site_errors(400, 401, 403, 404))
+    @r.post("/api/site/tables", status_code=201, tags=["lobby"], responses=site_errors(400, 401, 403, 404, 429))
+    @gates.create
     async def create(body: SiteTable, request: Request) -> JSONResponse:
         """Create a table with the site's settings (rated, clock, bot level, bot pace). Signed in, the
         first person seat is yours, kept in "My games"."""
@@ -139,7 +139,8 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         for spec in specs:
             if spec["kind"] == "bot" and not spec.get("bot"):
                 spec["bot"] = body.bot_level
-        t, tokens = await svc.create(body.game, body.players, body.options, specs, body.public)
+        t, tokens = await svc.create(body.game, body.players, body.options, specs, body.public,
+                                     client=client_key(request))
         info = SiteInfo(rated=body.rated, bot_level=body.bot_level, pace=body.pace, clock=clock, stored=False)
         if clock is not None:
             info.clock_state = new_state(clock, t.players)

@@ -8,13 +8,12 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
-from slowapi import Limiter
 
 from .. import seats
 from ..bots import known_bot_kinds
 from ..deps import OPTIONAL_AUTH, At, Lang, Seat, SiteAt, api_errors, site_errors, site_of, state_response
 from ..errors import ApiError
-from ..limits import Limits
+from ..limits import Gates
 from ..policy import lang_of
 from ..schemas import ActionIn, BotIn, HintIn, HintOut, LogOut, ReplayOut, StateOut, UndoIn
 
@@ -23,7 +22,7 @@ SPECTATORS: dict[str, Any] = {"openapi_extra": OPTIONAL_AUTH, "tags": ["play"]}
 REPLAY_ERRORS = api_errors(400, 401, 403, 404, 409)
 
 
-def router(limiter: Limiter, limits: Limits) -> APIRouter:
+def router(gates: Gates) -> APIRouter:
     r = APIRouter()
 
     @r.get("/api/tables/{table_id}", response_model=StateOut, responses=api_errors(401, 403, 404), **SPECTATORS)
@@ -86,11 +85,18 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         tags=["seats"],
         responses=api_errors(400, 401, 403, 404, 409, 429),
     )
-    @limiter.limit(limits.rate_seats)
+    @gates.seats
     async def seat_to_bot(body: BotIn, request: Request, at: At, seat: Seat, lang: Lang = "en") -> Response:
         """Let a bot take a seat: your own (you leave), a free one, or one whose player is away."""
         t, by = await at.seated()
-        await seats.to_bot(at.svc, t, by, seat, body.bot)
+        # a thinking bot counts against the table's creator, as if asked for at creation (server/limits.py)
+        counted = body.bot != "random" and at.svc.holdings.reserve_bots(t.id, at.svc.limits)
+        try:
+            await seats.to_bot(at.svc, t, by, seat, body.bot)
+        except BaseException:
+            if counted:
+                at.svc.holdings.release_bots(t.id)
+            raise
         return state_response(at.svc.encoded(t, by, lang_of(lang)))
 
     @r.post(
@@ -99,7 +105,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         tags=["seats"],
         responses=api_errors(401, 403, 404, 409, 429),
     )
-    @limiter.limit(limits.rate_seats)
+    @gates.seats
     async def seat_to_human(request: Request, at: At, seat: Seat, lang: Lang = "en") -> Response:
         """Take your seat back from the bot that stood in for you."""
         t, by = await at.seated()
@@ -108,7 +114,10 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         await seats.to_human(at.svc, t, seat)
         return state_response(at.svc.encoded(t, by, lang_of(lang)))
 
-    @r.post("/api/tables/{table_id}/seats/{seat}/expel", tags=["seats"], responses=site_errors(401, 403, 404, 409))
+    @r.post(
+        "/api/tables/{table_id}/seats/{seat}/expel", tags=["seats"], responses=site_errors(401, 403, 404, 409, 429)
+    )
+    @gates.seats
     async def expel(request: Request, at: SiteAt, seat: Seat) -> JSONResponse:
         """Expel a player who ran out of time: a bot of the table's level plays their seat to the end."""
         t, by = await at.seated()

@@ -29,102 +29,123 @@ def router() -> APIRouter:
     async def ws_table(ws: WebSocket, table_id: str) -> None:
         """First message {"type":"hello","tokens":[...],"lang":"en"}; then the server pushes a
         state message per held seat after every change; the client may send act/undo/ping."""
-        await ws.accept()
         svc: TableService = ws.app.state.svc
-        try:
-            hello = orjson.loads(await asyncio.wait_for(ws.receive_text(), 15))  # depth-limited parser
-            tokens = hello.get("tokens") or []
-            if (
-                not isinstance(tokens, list)
-                or len(tokens) > 16
-                or not all(isinstance(x, str) for x in tokens)
-            ):
-                raise ValueError("tokens must be a list of strings")
-            t = await svc.get(table_id)
-        except ApiError as e:
-            await _send_close(ws, {"type": "error", **e.to_json(), "status": e.status}, 4404)
+        client = ws.client.host if ws.client and ws.client.host else "unknown"
+        refused = svc.sockets.admit(client, svc.limits)  # counted from here to the end of the handler
+        if refused is not None:
+            await ws.accept()
+            await _send_close(ws, _too_many(refused), 4429)
             return
-        except (TimeoutError, ValueError, AttributeError, KeyError, TypeError, WebSocketDisconnect):
+        try:
+            await ws.accept()
+            await _serve(ws, svc, table_id)
+        finally:
+            svc.sockets.release(client)
+
+    return r
+
+
+def _too_many(detail: str) -> dict[str, Any]:
+    return {"type": "error", "error": "too_many_sockets", "status": 429, "detail": detail}
+
+
+async def _serve(ws: WebSocket, svc: TableService, table_id: str) -> None:
+    """One accepted WebSocket of a table, from its hello to its close."""
+    try:
+        hello = orjson.loads(await asyncio.wait_for(ws.receive_text(), 15))  # depth-limited parser
+        tokens = hello.get("tokens") or []
+        if (
+            not isinstance(tokens, list)
+            or len(tokens) > 16
+            or not all(isinstance(x, str) for x in tokens)
+        ):
+            raise ValueError("tokens must be a list of strings")
+        t = await svc.get(table_id)
+    except ApiError as e:
+        await _send_close(ws, {"type": "error", **e.to_json(), "status": e.status}, 4404)
+        return
+    except (TimeoutError, ValueError, AttributeError, KeyError, TypeError, WebSocketDisconnect):
+        await _send_close(
+            ws,
+            {
+                "type": "error",
+                "error": "bad_hello",
+                "status": 400,
+                "detail": 'send {"type":"hello","tokens":[...]} first',
+            },
+            4400,
+        )
+        return
+    seats: list[int | None] = []
+    for tok in tokens:
+        s = t.seat_of(tok)
+        if s is None:
             await _send_close(
                 ws,
                 {
                     "type": "error",
-                    "error": "bad_hello",
-                    "status": 400,
-                    "detail": 'send {"type":"hello","tokens":[...]} first',
+                    "error": "bad_token",
+                    "status": 403,
+                    "detail": "a token holds no seat at this table",
                 },
-                4400,
+                4403,
             )
             return
-        seats: list[int | None] = []
-        for tok in tokens:
-            s = t.seat_of(tok)
-            if s is None:
-                await _send_close(
-                    ws,
-                    {
-                        "type": "error",
-                        "error": "bad_token",
-                        "status": 403,
-                        "detail": "a token holds no seat at this table",
-                    },
-                    4403,
-                )
-                return
-            if s not in seats:
-                seats.append(s)
-        lim = svc.limits
-        conn = Conn(seats or [None], lang_of(hello.get("lang")), ws.send_text, lim.ws_queue, lim.ws_send_timeout)
+        if s not in seats:
+            seats.append(s)
+    lim = svc.limits
+    if not seats and sum(c.seats == [None] for c in t.conns) >= lim.max_spectators:
+        await _send_close(ws, _too_many(f"this table has {lim.max_spectators} spectators already"), 4429)
+        return
+    conn = Conn(seats or [None], lang_of(hello.get("lang")), ws.send_text, lim.ws_queue, lim.ws_send_timeout)
 
-        async def sender() -> None:
-            try:
-                await conn.run()
-            except asyncio.CancelledError:
-                pass  # dropped: Conn.drop logged why
-            except Exception as e:  # the socket failed under a send; the reader sees the disconnect too
-                log.info("WebSocket send failed at table %s: %r", t.id, e)
-
-        async def reader() -> None:
-            while True:
-                msg = await ws.receive()
-                if msg["type"] == "websocket.disconnect":
-                    return
-                raw = msg.get("text")
-                if raw is None:
-                    reply: dict[str, Any] | None = {
-                        "type": "error",
-                        "id": None,
-                        "status": 400,
-                        "error": "bad_message",
-                        "detail": "messages are JSON text frames",
-                    }
-                else:
-                    reply = await _ws_command(svc, t, conn, raw)
-                if reply is not None:
-                    conn.push(json.dumps(reply, ensure_ascii=False))
-
-        conn.task = asyncio.create_task(sender())
-        svc.attach(t, conn)
-        reading = asyncio.create_task(reader())
-        gone = asyncio.create_task(conn.gone.wait())
+    async def sender() -> None:
         try:
-            await asyncio.wait({reading, gone}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            svc.detach(t, conn)  # presence follows the socket: the seat is free for a bot from now
-            gone.cancel()
-            reading.cancel()
-            with contextlib.suppress(BaseException):
-                await reading
-            if conn.why is None:
-                conn.close()  # the client left (or the table is reloaded): flush what is queued
-                with contextlib.suppress(BaseException):
-                    await asyncio.wait_for(asyncio.shield(conn.task), lim.ws_send_timeout)
-            # a dropped client gets a close frame if its socket takes one; if not, the protocol
-            # aborts the socket once this handler returns (server/protocol.py)
-            with contextlib.suppress(BaseException):
-                await asyncio.wait_for(ws.close(1008 if conn.why else 1000), 1)
+            await conn.run()
+        except asyncio.CancelledError:
+            pass  # dropped: Conn.drop logged why
+        except Exception as e:  # the socket failed under a send; the reader sees the disconnect too
+            log.info("WebSocket send failed at table %s: %r", t.id, e)
 
-    return r
+    async def reader() -> None:
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                return
+            raw = msg.get("text")
+            if raw is None:
+                reply: dict[str, Any] | None = {
+                    "type": "error",
+                    "id": None,
+                    "status": 400,
+                    "error": "bad_message",
+                    "detail": "messages are JSON text frames",
+                }
+            else:
+                reply = await _ws_command(svc, t, conn, raw)
+            if reply is not None:
+                conn.push(json.dumps(reply, ensure_ascii=False))
+
+    conn.task = asyncio.create_task(sender())
+    svc.attach(t, conn)
+    reading = asyncio.create_task(reader())
+    gone = asyncio.create_task(conn.gone.wait())
+    try:
+        await asyncio.wait({reading, gone}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        svc.detach(t, conn)  # presence follows the socket: the seat is free for a bot from now
+        gone.cancel()
+        reading.cancel()
+        with contextlib.suppress(BaseException):
+            await reading
+        if conn.why is None:
+            conn.close()  # the client left (or the table is reloaded): flush what is queued
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(conn.task), lim.ws_send_timeout)
+        # a dropped client gets a close frame if its socket takes one; if not, the protocol
+        # aborts the socket once this handler returns (server/protocol.py)
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(ws.close(1008 if conn.why else 1000), 1)
 
 
 async def _ws_command(svc: TableService, t: Table, conn: Conn, raw: str) -> dict[str, Any] | None:
