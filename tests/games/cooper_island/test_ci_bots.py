@@ -32,9 +32,9 @@ def test_search_actions_keep_a_small_sensible_set() -> None:
     from ci_helpers import GAME, at, give, legal, play, skip_income
 
     s = skip_income(new(2, 0))
-    play(s, "E", "res wood", "done", "E", "res stone")
+    play(s, "E", "res wood", "done", "E")  # the fee is due when the worker is placed (D5)
     assert s.todo[-1][0] == "fee"
-    assert [str(a) for a in GAME.search_actions(s)] == ["anchor", "pay m stone"]
+    assert [str(a) for a in GAME.search_actions(s)] == ["anchor", "pay s coin"]
     s2 = new(2, 1)
     r = s2.current_player
     give(s2, r, "market", wood=4)
