@@ -54,3 +54,22 @@ def test_evaluate_all_equals_evaluate_per_seat() -> None:
     for _ in range(120):
         s.apply(rng.choice(s.legal_actions()))
     assert GAME.evaluate_all(s) == [GAME.evaluate(s, q) for q in range(3)]
+
+
+def test_easy_level_is_a_greedy_beginner_here_and_uniform_random_elsewhere() -> None:
+    """#31: uniform random (the generic `easy`) never sails nor builds in Cooper Island; the game's own `easy`
+    preset (`Game.levels`) is greedy on one determinization, and other games keep the generic level."""
+    from boardlab.bots import GreedyBot, RandomBot
+
+    easy = make_bot("easy", seed=1, game="cooper_island")
+    assert isinstance(easy, GreedyBot) and easy.samples == 1
+    assert isinstance(make_bot("easy", seed=1, game="cacao"), RandomBot)
+    assert isinstance(make_bot("easy", seed=1), RandomBot)
+
+
+def test_a_game_between_easy_bots_sails_and_builds() -> None:
+    s = play_game(new(2, 5), [make_bot("easy", seed=q, game="cooper_island") for q in range(2)])
+    assert s.is_over
+    for q in range(2):
+        assert s.score_of(q).breakdown["logs"] > 0, f"seat {q} never sailed"
+    assert sum(len(P.cards) + P.built["fort"] for P in s.players) >= 2

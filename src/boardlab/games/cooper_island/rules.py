@@ -1399,6 +1399,9 @@ class CooperRules(FixedActionTable, Game):
     min_players = 2
     max_players = 4
     actions_module: ClassVar[Any] = A
+    levels: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {"easy": ("greedy", {"samples": 1})}
+    """People's `easy` is greedy on one determinization, not uniform random: a random seat here spends its goods on
+    bookkeeping moves, takes anchors and never builds or sails (#31; docs/rules/cooper_island.md, "Easy bots")."""
     mast = 0.4  # MAST playouts: as strong or stronger at 2, 3 and 4 players, the only gain at 4 (docs/strength-log.md)
     options = {
         "reactivation": Option("one", "clean-up reactivations: 'one' large building or crate (seed rules) or "

@@ -24,6 +24,7 @@ const UI = {
     note: "About the components: the rules text gives the flow of play and the action spaces A-H, but no public source has the peninsula layout, islets, income boats, building cards, royal orders or any cost. Those are RECONSTRUCTED for boardlab (docs/rules/cooper_island.md), not the printed ones.",
     final: "Final scores", side: "side", more: "other moves", normal: "normal worker", special: "special worker",
     over: "Game over", leftovers: "leftovers (1 per 5)", workshop: "statue workshop",
+    sandbank: "sandbank (no islet may cover it)",
   },
   "zh-TW": {
     round: "第 {n}/{of} 回合", start: "起始玩家", you_decide: "輪到你決定", waits: "{name} 決定中",
@@ -34,6 +35,7 @@ const UI = {
     note: "關於配件:規則文提供了遊戲流程與 A-H 行動區域,但沒有任何公開來源提供小島地圖、島嶼板塊、收入船、建築卡、皇家指令卡或任何費用。這些都是為 boardlab 重建設計的(docs/rules/cooper_island.md),並非實際印刷內容。",
     final: "最終分數", side: "面", more: "其他選項", normal: "普通工人", special: "特殊工人",
     over: "遊戲結束", leftovers: "剩餘(每 5 個 1 分)", workshop: "雕像製造區",
+    sandbank: "沙洲(不可被島嶼板塊遮住)",
   },
 };
 let lang = "en";
@@ -53,7 +55,7 @@ function parseLegal(legal) {
     const a = m.action;
     let r;
     if ((r = a.match(/^([A-H])( special)?$/))) add(`space:${r[1]}`, m);
-    else if ((r = a.match(/^(at|top|ruin|single) (\d+)\b/))) add(`hex:${r[2]}`, m);
+    else if ((r = a.match(/^(at|top|ruin|single|cube) (\d+)\b/))) add(`hex:${r[2]}`, m);
     else if ((r = a.match(/^(pay|store) h (\d+)$/))) add(`hex:${r[2]}`, m);
     else if ((r = a.match(/^islet \d+ (\d+)$/))) add(`beach:${r[1]}`, m);
     else if ((r = a.match(/^ship ([12])$/))) add(`ship:${r[1]}`, m);
@@ -116,8 +118,10 @@ function ringPanel(ctx) {
   for (let b = 0; b < n; b++) {
     const owner = Math.floor(b / seg), k = b % seg;
     const [x, y] = pos(b);
-    const g = s("g", { class: "ci-beach", "data-beach": b });
-    g.append(s("circle", { cx: x, cy: y, r: 9, fill: k === 0 ? PLAYER[owner] : "#d6eaf8", stroke: PLAYER[owner], "stroke-width": 2 }));
+    const bank = (v.sandbanks || []).includes(b);
+    const g = s("g", { class: bank ? "ci-beach ci-sandbank" : "ci-beach", "data-beach": b });
+    g.append(s("circle", { cx: x, cy: y, r: 9, fill: k === 0 ? PLAYER[owner] : bank ? "#e9d8a6" : "#d6eaf8", stroke: PLAYER[owner],
+      "stroke-width": 2, "stroke-dasharray": bank ? "3 2" : null }, bank ? s("title", {}, ui("sandbank")) : null));
     if (logs.includes(k)) g.append(s("rect", { x: x - 3.5, y: y - 4.5, width: 7, height: 9, fill: "#fff", stroke: "#6c3483",
       class: "ci-log-mark" }, s("title", {}, ui("logs"))));
     const isl = (v.islets || []).find((i) => i.beach === b);
