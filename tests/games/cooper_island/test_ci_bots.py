@@ -73,3 +73,15 @@ def test_a_game_between_easy_bots_sails_and_builds() -> None:
     for q in range(2):
         assert s.score_of(q).breakdown["logs"] > 0, f"seat {q} never sailed"
     assert sum(len(P.cards) + P.built["fort"] for P in s.players) >= 2
+
+
+def test_the_server_plays_the_games_own_easy_level() -> None:
+    """A table's `easy` seat in the server asks the game's preset (the server passes the game's name)."""
+    from boardlab.core import observe
+    from boardlab.server.bots import BotJob, game_modules, run_job
+
+    s = new(2, 7)
+    seat = s.current_player
+    job = BotJob("cooper_island", game_modules(), 2, 7, {}, (), seat, "easy", 11, 1.0)
+    want = make_bot("greedy", seed=11, samples=1).choose(observe(s, seat))
+    assert run_job(job) == str(want)
