@@ -181,7 +181,7 @@ def play(
         seed = secrets.randbelow(2**31)
     try:
         state = g.new_game(len(kinds), seed, **_game_options(g, option, components))
-        bots = {i: make_bot(k, _bot_seed(seed, i), **({"seconds": think} if k in ("mcts", "hard") else {}))
+        bots = {i: make_bot(k, _bot_seed(seed, i), game=g.name, **({"seconds": think} if k in ("mcts", "hard") else {}))
                 for i, k in enumerate(kinds) if k not in HUMAN}
     except (BoardlabError, ValueError, TypeError) as e:
         console.print(f"[red]{escape(str(e))}[/]")

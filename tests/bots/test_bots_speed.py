@@ -37,18 +37,19 @@ RECORDED = {
 }
 
 # The shipped default search (Cooper Island's playouts are MAST), first 80 decisions, recorded from commit acb3285,
-# before Cooper Island's speed-ups of 2026-11-27 (the same deal, seeds and budget as above).
+# before Cooper Island's speed-ups of 2026-11-27 (the same deal, seeds and budget as above); re-recorded on
+# 2026-11-27 after the seed's rules of #33 (islet cubes, fees on placing, compulsory income ...) changed the game.
 RECORDED_DEFAULT = {
     ("cooper_island", 4): [
-        'tile 1 a', 'at 14 19', 'done', 'islet 2 1', 'tile 2 b', 'at 13 14', 'done', 'islet 5 3',
-        'single 13 forest', 'tile 1 b', 'at 14 19', 'store m coin', 'done', 'islet 3 6', 'single 13 settlement',
-        'tile 1 a', 'at 9 5', 'done', 'single 10 mountain', 'B', 'boat 2', 'auto', 'done', 'single 17 settlement',
-        'E', 'res coin', 'store m stone', 'done', 'single 10 settlement', 'ex cloth', 'auto', 'D', 'auto', 'top 19',
-        'card S3', 'ship 1', 'store m coin', 'done', 'single 10 settlement', 'G', 'draw', 'done', 'A', 'draw',
-        'done', 'ex cloth', 'auto', 'G', 'draw', 'pay m coin', 'done', 'store m stone', 'E', 'res coin',
-        'pay m stone', 'done', 'B', 'boat 3', 'auto', 'pay m food', 'done', 'single 13 meadow', 'done', 'auto',
-        'store m stone', 'done', 'auto', 'single 13 forest', 'done', 'auto', 'store m coin', 'done', 'auto',
-        'islet 2 3', 'tile 1 b', 'at 5 2', 'store m stone', 'run 2', 'store m coin', 'done'],
+        'islet 5 3', 'single 17 settlement', 'tile 1 b', 'at 13 14', 'ex cloth', 'auto', 'store m coin', 'done',
+        'islet 1 1', 'single 13 settlement', 'store m wood', 'tile 3 a', 'at 19 14', 'ex cloth', 'auto', 'done',
+        'single 17 mountain', 'islet 3 6', 'tile 1 b', 'at 14 19', 'done', 'tile 1 a', 'at 14 13', 'islet 6 7',
+        'single 9 forest', 'done', 'E', 'res cloth', 'single 9 mountain', 'done', 'B', 'boat 6', 'auto',
+        'store m coin', 'done', 'G', 'draw', 'single 13 meadow', 'done', 'single 5 forest', 'B', 'anchor', 'boat 5',
+        'auto', 'done', 'C', 'tile 1 a', 'at 5 4', 'done', 'E', 'pay s coin', 'res gold', 'single 10 meadow',
+        'done', 'A', 'draw', 'done', 'E', 'pay s coin', 'res gold', 'done', 'single 19 forest', 'store m coin',
+        'done', 'auto', 'done', 'done', 'auto', 'single 11 mountain', 'store m coin', 'store m gold', 'done',
+        'done', 'auto', 'done', 'single 19 mountain', 'store m gold', 'done', 'auto', 'done'],
 }
 
 

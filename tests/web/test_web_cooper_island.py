@@ -63,6 +63,7 @@ def play(browser: Any, srv: Server, link: str) -> None:
     assert page.locator(".ci-player").count() == 2
     assert page.locator(".ci-hex").count() == 2 * 19
     assert page.locator(".ci-ship").count() == 4
+    assert page.locator(".ci-sandbank").count() == 2 * 2  # beaches 4 and 9 of each peninsula (#33), drawn apart
     assert "RECONSTRUCTED" in page.inner_text("#ci-provenance")
     page.screenshot(path=str(SHOTS / "cooper-island-start.png"), full_page=True)
     decisions, kinds = 0, set()
@@ -79,6 +80,7 @@ def play(browser: Any, srv: Server, link: str) -> None:
     assert {"target:at", "target:tile"} <= kinds and any(k.startswith("target:") and k[7] in "ABCDEFGH" for k in kinds)
     page.wait_for_selector(".ci-final")
     assert "Final scores" in page.inner_text(".ci-final")
+    assert "sailing" in page.inner_text(".ci-final")  # the ship points are named as such (#31), not "logs"
     page.screenshot(path=str(SHOTS / "cooper-island-end.png"), full_page=True)
     assert not errors, errors
     ctx.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-from boardlab.core import Agent
+from boardlab.core import Agent, get_game
 
 from .basic import GreedyBot, RandomBot
 from .mcts import DEFAULT_SECONDS, MctsBot
@@ -41,14 +41,24 @@ def bot_options(kind: str) -> list[str]:
     return [p for p in params if p not in ("self", "seed", "name")]
 
 
-def make_bot(kind: str, seed: int = 0, **kwargs: Any) -> Agent:
+def level_preset(kind: str, game: str | None = None) -> tuple[str, dict[str, Any]]:
+    """What a level plays: the game's own preset (`Game.levels`) if it has one, else LEVELS."""
+    if game is not None:
+        own = get_game(game).levels.get(kind)
+        if own is not None:
+            return own
+    return LEVELS[kind]
+
+
+def make_bot(kind: str, seed: int = 0, game: str | None = None, **kwargs: Any) -> Agent:
     """A bot of `kind` ("random", "greedy", "mcts" or a level in LEVELS), seeded with `seed`.
 
+    `game` names the game it will play, so that a level can follow that game's own preset (`Game.levels`).
     kwargs go to the bot, e.g. `iterations=`/`seconds=` for mcts, `samples=` for greedy; an option
     the kind does not take raises TypeError rather than being silently ignored.
     """
     if kind in LEVELS:
-        base, preset = LEVELS[kind]
+        base, preset = level_preset(kind, game)
         return make_bot(base, seed, **{**preset, **kwargs})
     cls = _kind_class(kind)
     unknown = sorted(set(kwargs) - set(bot_options(kind)) - {"name"})

@@ -78,6 +78,9 @@ class Game(ABC):
     """The game's words (its text.py module), or None: see `__init__`."""
     evaluation: Any = None
     """The bots' evaluation (its evaluate.py module), or None: see `__init__`."""
+    levels: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {}
+    """The game's own presets for people's bot levels (level -> (kind, options)), where the generic one in
+    `boardlab.bots.LEVELS` plays this game like no person would (Cooper Island's `easy`: docs/rules)."""
     mast: ClassVar[float | None] = None
     """The MAST exploration share this game's search plays its playouts with when not told (None: the game's
     playout policy). Set only where MAST measured at least as strong at every table size (docs/strength-log.md)."""

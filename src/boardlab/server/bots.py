@@ -90,7 +90,7 @@ def run_paced_job(job: BotJob) -> tuple[str, str | None]:
         raise RuntimeError(f"bot for seat {job.seat} asked while seat {state.current_player} decides")
     kind = game.decision_kind(state)
     obs = observe(state, job.seat)
-    return str(_make(job.kind, job.bot_seed, job.seconds).choose(obs)), kind
+    return str(_make(job.kind, job.bot_seed, job.seconds, game.name).choose(obs)), kind
 
 
 def random_choice(legal: Sequence[Any], seed: int) -> Any:
@@ -106,7 +106,7 @@ class _FallbackRandom:
         return random_choice(obs.legal_actions, self.seed)
 
 
-def _make(kind: str, seed: int, seconds: float) -> Any:
+def _make(kind: str, seed: int, seconds: float, game: str | None = None) -> Any:
     try:
         from boardlab.bots import bot_options, make_bot
     except ImportError:
@@ -116,7 +116,7 @@ def _make(kind: str, seed: int, seconds: float) -> Any:
     except ValueError:
         return _FallbackRandom(seed)
     budget = {"seconds": seconds} if "seconds" in opts else {}
-    return make_bot(kind, seed=seed, **budget)
+    return make_bot(kind, seed=seed, game=game, **budget)
 
 
 def _end_with_parent(parent: int) -> None:

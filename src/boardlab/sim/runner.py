@@ -71,7 +71,8 @@ def play_one(game: str, entrants: Sequence[str], index: int, seed: int,
     seating = tuple((s - index) % n for s in range(n))  # entrant i sits at seat (i + index) % n
     game_seed = seed * 100_003 + index
     state = get_game(game).new_game(n, game_seed, **dict(game_options))
-    bots = [TimedAgent(make_bot(entrants[e], (game_seed * 31 + s) & 0xFFFFFFFF, **_bot_kwargs(entrants[e], budgets)))
+    bots = [TimedAgent(make_bot(entrants[e], (game_seed * 31 + s) & 0xFFFFFFFF, game=game,
+                                **_bot_kwargs(entrants[e], budgets)))
             for s, e in enumerate(seating)]
     play_game(state, bots)
     scores = state.scores()

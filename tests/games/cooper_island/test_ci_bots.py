@@ -32,9 +32,9 @@ def test_search_actions_keep_a_small_sensible_set() -> None:
     from ci_helpers import GAME, at, give, legal, play, skip_income
 
     s = skip_income(new(2, 0))
-    play(s, "E", "res wood", "done", "E", "res stone")
+    play(s, "E", "res wood", "done", "E")  # the fee is due when the worker is placed (D5)
     assert s.todo[-1][0] == "fee"
-    assert [str(a) for a in GAME.search_actions(s)] == ["anchor", "pay m stone"]
+    assert [str(a) for a in GAME.search_actions(s)] == ["anchor", "pay s coin"]
     s2 = new(2, 1)
     r = s2.current_player
     give(s2, r, "market", wood=4)
@@ -54,3 +54,34 @@ def test_evaluate_all_equals_evaluate_per_seat() -> None:
     for _ in range(120):
         s.apply(rng.choice(s.legal_actions()))
     assert GAME.evaluate_all(s) == [GAME.evaluate(s, q) for q in range(3)]
+
+
+def test_easy_level_is_a_greedy_beginner_here_and_uniform_random_elsewhere() -> None:
+    """#31: uniform random (the generic `easy`) never sails nor builds in Cooper Island; the game's own `easy`
+    preset (`Game.levels`) is greedy on one determinization, and other games keep the generic level."""
+    from boardlab.bots import GreedyBot, RandomBot
+
+    easy = make_bot("easy", seed=1, game="cooper_island")
+    assert isinstance(easy, GreedyBot) and easy.samples == 1
+    assert isinstance(make_bot("easy", seed=1, game="cacao"), RandomBot)
+    assert isinstance(make_bot("easy", seed=1), RandomBot)
+
+
+def test_a_game_between_easy_bots_sails_and_builds() -> None:
+    s = play_game(new(2, 5), [make_bot("easy", seed=q, game="cooper_island") for q in range(2)])
+    assert s.is_over
+    for q in range(2):
+        assert s.score_of(q).breakdown["logs"] > 0, f"seat {q} never sailed"
+    assert sum(len(P.cards) + P.built["fort"] for P in s.players) >= 2
+
+
+def test_the_server_plays_the_games_own_easy_level() -> None:
+    """A table's `easy` seat in the server asks the game's preset (the server passes the game's name)."""
+    from boardlab.core import observe
+    from boardlab.server.bots import BotJob, game_modules, run_job
+
+    s = new(2, 7)
+    seat = s.current_player
+    job = BotJob("cooper_island", game_modules(), 2, 7, {}, (), seat, "easy", 11, 1.0)
+    want = make_bot("greedy", seed=11, samples=1).choose(observe(s, seat))
+    assert run_job(job) == str(want)

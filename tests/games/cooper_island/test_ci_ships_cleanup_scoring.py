@@ -75,7 +75,8 @@ def test_feeding_short_costs_anchors_and_fed_with_three_hires_gives_helm() -> No
     s = new(2, 0)
     p = s.current_player
     P = s.players[p]
-    P.miles = [0, 1, 2, 3]  # 4 hires: upkeep 3 (reconstructed)
+    P.miles = [0, 1, 2, 3]
+    P.total_n, P.total_s = 4, 2  # 4 hires: upkeep 3 (reconstructed)
     tile(s, p, 18, "", cube="")  # the start food cube is gone
     P.cube[17] = ""
     s.supply["food"] += 1
@@ -100,6 +101,8 @@ def test_cleanup_statues_and_road_give_helm_market_discarded_round_advances() ->
     for h in (1, 2, 3):
         tile(s, p, h, "F")
     P.miles = [0, 1, 2, 3]
+    P.total_n, P.total_s = 4, 2
+    P.idle_n, P.idle_s = 4, 2
     give(s, p, food=3)
     give(s, p, "market", wood=2)
     while s.phase == "worker":
@@ -112,7 +115,7 @@ def test_cleanup_statues_and_road_give_helm_market_discarded_round_advances() ->
             seen_helm.append(s.todo[-1][2])
         acts = s.legal_actions()
         s.apply(next((a for a in acts if str(a) in ("done", "auto", "ship 1")), acts[0]))
-    assert seen_helm and seen_helm[0] == 2 + 1 + 1  # 2 statues + road's top three + fed with 4 hires
+    assert seen_helm[:3] == [1, 2, 1]  # fed with 4 hires, then 2 statues, then the road's top three: 3 gains
     assert all(v == 0 for v in P.market.values())
     assert s.round == 1 and s.phase == "income"
     assert all(not v for v in s.spaces.values())

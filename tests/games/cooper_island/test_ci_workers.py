@@ -66,12 +66,12 @@ def test_occupied_space_costs_one_cube_or_coin_to_the_previous_occupant_or_an_an
     q = 1 - p
     play(s, "E", "res wood", "done")
     assert s.current_player == q
-    play(s, "E", "res stone")
+    play(s, "E")  # the fee is due when the worker is placed, before the action (D5)
     assert s.todo[-1][0] == "fee"
     opts = legal(s)
     assert "anchor" in opts and "pay s coin" in opts and "pay h 18" in opts
     before = s.players[p].market["coin"]
-    play(s, "pay s coin")
+    play(s, "pay s coin", "res stone")
     assert s.players[p].market["coin"] == before + 1 and s.players[q].store["coin"] == 0
     play(s, "done")
     # a space holding one's own worker is never offered again
@@ -85,7 +85,7 @@ def test_occupied_space_anchor_instead_of_paying() -> None:
     s = worker_state()
     p = s.current_player
     q = 1 - p
-    play(s, "E", "res wood", "done", "E", "res stone", "anchor")
+    play(s, "E", "res wood", "done", "E", "anchor", "res stone")
     assert s.players[q].anchors == 1
 
 
@@ -145,7 +145,8 @@ def test_d_builds_on_the_highest_free_tile_with_helm_and_draws_four() -> None:
 
 
 def test_fortress_makes_reactivation_free() -> None:
-    s = worker_state()
+    """With the option `reactivation=any` (the seed's one reactivation: test_ci_seed.py), all are free and automatic."""
+    s = skip_income(new(2, 0, reactivation="any"))
     p = s.current_player
     P = s.players[p]
     P.built["fort"] = 1
@@ -158,7 +159,7 @@ def test_fortress_makes_reactivation_free() -> None:
 
 
 def test_reactivation_costs_coins_without_a_fortress() -> None:
-    s = worker_state()
+    s = skip_income(new(2, 0, reactivation="any"))
     p = s.current_player
     P = s.players[p]
     P.cards = ["L2"]
@@ -255,7 +256,7 @@ def test_milestone_hires_and_special_goes_with_a_royal_order() -> None:
     P = s.players[p]
     tile(s, p, 13, "MMM")  # milestone 2 (a hex 3 high, reconstructed)
     refresh(s)
-    assert s.todo[-1][0] == "hire" and set(legal(s)) == {"hire normal", "hire special"}
+    assert s.todo[-1][0] == "hire" and set(legal(s)) == {"hire normal", "hire special", "skip"}
     play(s, "hire special")
     assert s.todo[-1][0] == "order"
     k = s.orders[0]

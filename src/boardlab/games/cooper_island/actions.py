@@ -8,7 +8,8 @@ Choices inside a turn draw | place (an "or"), ruin | statue (space F), tile 2 b 
                       worker discount), anchor (instead of a fee), build small|large|fort, card S3, boat 4,
                       crate 2 [turn], res cloth, ship 1|2, isle P2 3 (any islet), useboat P1 4 (any boat),
                       hire normal|special, order 3 normal|special, skip, done
-Income phase          islet 3 6 (islet 3 beside beach 6), tile 1 a, run 2 (your income boat 2)
+Income phase          islet 3 6 (islet 3 beside beach 6), cube 7 (the islet's good as a cube on hex 7), tile 1 a,
+                      run 2 (your income boat 2)
 Free actions          store h 4 | store m wood, ex cloth|gold|any, use 3 (crate icon), single 4 meadow,
                       ability L2
 Cleanup               react L2 | react crate 3, done
@@ -68,6 +69,7 @@ def _all() -> list[Act]:
     out += [Act("single", i, t) for i in hexes for t in TERRAINS]
     out += [Act("ability", c) for c in cards if c[0] == "L"]
     out += [Act("react", c) for c in cards if c[0] == "L"] + [Act("react", "crate", str(k)) for k in range(1, 6)]
+    out += [Act("cube", i) for i in hexes]  # added last, so every earlier action keeps its integer id
     return out
 
 
@@ -87,7 +89,7 @@ AT: tuple[tuple[tuple[Act, Act], ...], ...] = tuple(
     for i in range(MAX_HEX))
 HEX_ACTS: dict[str, tuple[Act, ...]] = {
     k: tuple(Act._make([*k.split(), str(i + 1), "", ""][:4]) for i in range(MAX_HEX))  # 4 fields, unused ones ""
-    for k in ("pay h", "store h", "top", "ruin")}
+    for k in ("pay h", "store h", "top", "ruin", "cube")}
 # The menus' actions, built once instead of at every menu of every playout (the same values, so the same ids).
 SPACE_ACTS: dict[str, tuple[Act, Act]] = {x: (Act(x), Act(x, "special")) for x in SPACES}
 TILE: tuple[tuple[Act, Act], ...] = tuple((Act("tile", str(s), "a"), Act("tile", str(s), "b")) for s in (1, 2, 3))

@@ -52,6 +52,7 @@ class Components:
     segment: int
     log_beaches: tuple[int, ...]
     islet_spots: tuple[int, ...]
+    sandbanks: tuple[int, ...]
     splits: tuple[tuple[tuple[str, str], tuple[str, str]], ...]
     split_counts: tuple[int, ...]
     singles: dict[str, int]
@@ -205,11 +206,17 @@ def parse(doc: Any, source: str) -> Components:
     seg = c.int_field(ring, "segment", "ring", 4, 30)
     logs = tuple(c.field(ring, "logs", "ring", list))
     spots = tuple(c.field(ring, "islet_spots", "ring", list))
-    for name, vals in (("logs", logs), ("islet_spots", spots)):
+    banks = tuple(c.field(ring, "sandbanks", "ring", list))
+    for name, vals in (("logs", logs), ("islet_spots", spots), ("sandbanks", banks)):
         if any(not isinstance(v, int) or not 0 <= v < seg for v in vals):
             raise c.fail(f"ring.{name}", f"beaches must be integers 0..{seg - 1}")
     if 0 in spots:
         raise c.fail("ring.islet_spots", "beach 0 is the harbour")
+    if 0 in banks:
+        raise c.fail("ring.sandbanks", "beach 0 is the harbour")
+    on_bank = sorted(set(spots) & set(banks))
+    if on_bank:  # the seed: 「當放置海島板塊時,不可以將海上的整沙灘遮住」
+        raise c.fail("ring.islet_spots", f"beach {on_bank[0]} is a sandbank: no islet may cover a sandbank")
     dt = c.field(doc, "double_tiles", "top", dict)
     c.provenance(dt, "double_tiles")
     splits, counts = [], []
@@ -313,7 +320,7 @@ def parse(doc: Any, source: str) -> Components:
     return Components(
         source=source, cubes=c.int_field(res, "cubes_per_colour", "resources", 1, 60),
         hexes=tuple(coords), road=tuple(road), ruins=tuple(ruins), start_hex=start[0], neighbours=nbrs,
-        max_height=maxh, segment=seg, log_beaches=logs, islet_spots=spots,
+        max_height=maxh, segment=seg, log_beaches=logs, islet_spots=spots, sandbanks=banks,
         splits=tuple(splits), split_counts=tuple(counts), singles=singles, carto_max=cmax, carto_start=cstart,
         shim_cost=c.int_field(ca, "shim_cost", "cartographer", 0, 5), single_cost=scost,
         start_coins=c.int_field(start_d, "coins", "start", 0, 10),

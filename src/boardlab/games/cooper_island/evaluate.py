@@ -22,7 +22,7 @@ CRATE = 1.5  # a crate is 2-3 uses of an icon (a tile, 2 goods, 2 coins ...) ove
 PRIM = {"res": GOOD, "coin": GOOD, "carto": CARTO, "helm": 1.0, "any": GOOD, "anyc": GOOD, "draw": TILE,
         "place": 1.0}
 ASKS = {"build": 2.0, "crate": CRATE - 2 * GOOD, "f_or": 1.5, "ruin": 1.0, "statue": 2.0, "isle": GOOD,
-        "useboat": 1.0}
+        "useboat": 1.0, "icube": GOOD}
 TOP = {"small": 3.0, "large": 5.0, "fort": 4.0, "statue": 3.0}
 
 

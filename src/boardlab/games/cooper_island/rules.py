@@ -30,7 +30,7 @@ Spots = tuple[set[int], dict[str, list[int]], dict[str, set[int]]]
 `CooperState.spots`."""
 TERRAIN_RES = {"F": "wood", "M": "food", "R": "stone", "S": "cloth"}
 DONE, AUTO, PASS, ANCHOR, SKIP = Act("done"), Act("auto"), Act("pass"), Act("anchor"), Act("skip")
-MENUS = frozenset({"income", "turn", "after", "cwin"})
+MENUS = frozenset({"income", "turn", "after", "cwin", "clate"})
 EX_ANY = Act("ex", "any")
 
 
@@ -478,13 +478,15 @@ class CooperState(StepMachine, State):
         acts: list[Act] = []
         if "islet" not in P.income_used and P.islets:
             base = p * C.segment
-            free_spots = [s for s in C.islet_spots if base + s not in self.islet_at]
+            free_spots = [s for s in C.islet_spots if base + s not in self.islet_at and s not in C.sandbanks]
             acts += [A.ISLET[k][s] for k in P.islets for s in free_spots]
         spots = self.spots(P) if not P.carto_used or ("tile" not in P.income_used and any(P.hand)) else None
         if "tile" not in P.income_used:
             acts += self.tile_sides(p, spots)
         acts += [A.RUN[b] for b in P.boats if f"boat{b}" not in P.income_used and self.prim_ok(p, C.boats[b])]
-        return acts + self.free(p, spots) + [DONE]
+        # the seed: 「執行所有包含收入手的動作」: every income action that can be carried out is, so `done`
+        # comes only when none is left (free actions stay open throughout)
+        return acts + self.free(p, spots) + ([] if acts else [DONE])
 
     def _r_income(self, step: Step, a: Act) -> None:
         p = step[1]
@@ -497,7 +499,7 @@ class CooperState(StepMachine, State):
             P.income_used.add("islet")
             P.islets.remove(k)
             self.islet_at[p * self.C.segment + s] = (p, k)
-            self.todo.append(("prims", p, self.C.islets[k]))
+            self.push_islet(p, self.C.islets[k])
         elif a.kind == "tile":
             P.income_used.add("tile")
             self.todo.append(("at", p, int(a.a) - 1, "ab".index(a.b)))
@@ -507,6 +509,38 @@ class CooperState(StepMachine, State):
             self.todo.append(("prims", p, self.C.boats[b]))
         else:
             self.do_free(p, a)
+
+    def push_islet(self, p: int, effect: tuple[Prim, ...]) -> None:
+        """A placed islet's goods become cubes on the landscape (the seed: 「立即獲取小島上所顯示的資源,並在地形
+        板塊的位置放上相對應的資源方塊」, decision D26); its other gains (coin, cartographer) are as anywhere."""
+        for op, n, r in reversed(effect):
+            if op == "res":
+                self.todo += [("icube", p, r)] * n
+            else:
+                self.todo.append(("prims", p, ((op, n, r),)))
+
+    def cube_hexes(self, p: int) -> list[int]:
+        """Tiles that can take a cube: covered, with no cube, building or statue."""
+        P = self.players[p]
+        return [i for i, st in enumerate(P.stack) if st and not P.cube[i] and not P.occ[i]]
+
+    def _s_icube(self, step: Step) -> list[Act] | None:
+        """Which tile the islet's cube goes on (worth that tile's height); none free: the good goes to the market."""
+        _, p, g = step
+        if self.supply[g] <= 0:
+            return []
+        hexes = self.cube_hexes(p)
+        if not hexes:
+            self.todo.pop()
+            self.gain(p, g, 1)
+            return None
+        put = A.HEX_ACTS["cube"]
+        return [put[i] for i in hexes]
+
+    def _r_icube(self, step: Step, a: Act) -> None:
+        _, p, g = step
+        self.supply[g] -= 1
+        self.players[p].cube[int(a.a) - 1] = g
 
     def _s_wstart(self, step: Step) -> None:
         self.todo.pop()
@@ -533,6 +567,10 @@ class CooperState(StepMachine, State):
     def space_ok(self, p: int, x: str, special: bool, have: dict[str, int] | None = None) -> bool:
         if any(q == p for q, _ in self.spaces[x]):
             return False
+        return self.space_can(p, x, special, have)
+
+    def space_can(self, p: int, x: str, special: bool, have: dict[str, int] | None = None) -> bool:
+        """Whether the action of space x can do something for p with `have` (this moment's `holdings`)."""
         P = self.players[p]
         C = self.C
         if x in "AE":
@@ -586,9 +624,9 @@ class CooperState(StepMachine, State):
             if x == "A" and not self.a_taken:
                 self.a_taken = True
                 self.next_start = p
-        if prev is not None:  # paid after the action (docs: decision D5), so it never spoils a cost
-            self.todo.append(("fee", p, prev))
         self.todo += self.space_steps(p, x, special)[::-1]
+        if prev is not None:  # due when the worker is placed, before the action (docs: decision D5)
+            self.todo.append(("fee", p, prev, x, special))
 
     def space_steps(self, p: int, x: str, special: bool) -> list[Step]:
         """The steps of an action space in the order they happen (the seed's table A-H)."""
@@ -786,16 +824,30 @@ class CooperState(StepMachine, State):
             self.todo.append(("cut", p, discount))
 
     def _s_fee(self, step: Step) -> list[Act]:
-        """A worker on an occupied space, or a ship in another player's harbour: 1 cube or coin, or an anchor."""
-        P = self.players[step[1]]
+        """A worker on an occupied space, or a ship in another player's harbour: 1 cube or coin, or an anchor.
+        A space's fee is paid before its action, so only with what the action does not then need (the action
+        never gives what pays it; the anchor is always open)."""
+        p = step[1]
+        P = self.players[p]
         pay_h = A.HEX_ACTS["pay h"]
-        out = [pay_h[i] for i, c in enumerate(P.cube) if c]
+        out = [(pay_h[i], c, len(P.stack[i])) for i, c in enumerate(P.cube) if c]
         for z, box in (("s", P.store), ("m", P.market)):
-            out += [Act("pay", z, g) for g in GOODS if box[g]]
-        return [*out, ANCHOR]
+            out += [(Act("pay", z, g), g, 1) for g in GOODS if box[g]]
+        if len(step) > 3:  # a worker's fee: keep the space's action possible after paying
+            _, _, _, x, special = step
+            have = self.holdings(p)
+            kept = []
+            for a, g, v in out:
+                left = dict(have)
+                left[g] -= v
+                left["any"] -= v
+                if self.space_can(p, x, special, left):
+                    kept.append((a, g, v))
+            out = kept
+        return [a for a, _, _ in out] + [ANCHOR]
 
     def _r_fee(self, step: Step, a: Act) -> None:
-        _, p, q = step
+        p, q = step[1], step[2]
         if a == ANCHOR:
             self.players[p].anchors += 1
             return
@@ -1029,11 +1081,13 @@ class CooperState(StepMachine, State):
             out.append(Act("hire", "normal"))
         if P.total_s < 2 and len(self.order_worker) < len(self.orders):
             out.append(Act("hire", "special"))
-        return out
+        return [*out, SKIP] if out else []  # the seed: 「你可以選擇…拿取一個工人」, a hire may be declined
 
     def _r_hire(self, step: Step, a: Act) -> None:
         p = step[1]
         P = self.players[p]
+        if a == SKIP:
+            return
         if a.a == "normal":
             P.total_n += 1
             P.idle_n += 1
@@ -1066,7 +1120,7 @@ class CooperState(StepMachine, State):
             P.carto_used = False
         self.todo.append(("cend",))
         for q in reversed(self.order()):
-            self.todo += [("cbonus", q), ("react", q), ("feed", q), ("cwin", q)]
+            self.todo += [("clate", q), ("cbonus", q), ("react", q), ("feed", q), ("cwin", q)]
 
     def _s_cwin(self, step: Step) -> list[Act] | None:
         return self.menu_step(step, [])
@@ -1076,12 +1130,20 @@ class CooperState(StepMachine, State):
             self.todo.append(step)
             self.do_free(step[1], a)
 
+    def _s_clate(self, step: Step) -> list[Act] | None:
+        """Free actions are "any time": after the helm steps, before the market is emptied (to store what
+        sailing gave, or use it)."""
+        return self.menu_step(step, [])
+
+    def _r_clate(self, step: Step, a: Act) -> None:
+        self._r_cwin(step, a)
+
     def _s_feed(self, step: Step) -> None:
         """Feed: pay the upkeep in food; if there is not enough, all food goes and each missing one is an anchor."""
         self.todo.pop()
         p = step[1]
         P = self.players[p]
-        need = self.C.upkeep[len(P.miles)]
+        need = self.C.upkeep[self.hires(p)]
         have = self.avail(p, "food")
         if have >= need:
             P.fed = True
@@ -1099,18 +1161,22 @@ class CooperState(StepMachine, State):
         P.anchors += need - have
 
     def _s_react(self, step: Step) -> list[Act]:
-        """Reactivate used large buildings (2 coins) and crates (1 coin); free for fortress owners."""
+        """Reactivate a used large building (2 coins) or a crate (1 coin); free for fortress owners. The seed
+        (「你可以支付2硬幣將一張使用過的大建築卡翻回來 或是 支付1硬幣將一個板條箱指示物變為未使用」) allows one
+        per clean-up; the option `reactivation=any` keeps the engine's earlier reading, any number (D14)."""
         p = step[1]
         P = self.players[p]
         C = self.C
-        if P.built["fort"]:
+        fort = bool(P.built["fort"])
+        if fort and self.options.get("reactivation") == "any":
             P.large_used.clear()
             P.crates += sum(P.icons)
             P.icons = [False] * len(P.icons)
             return []
         coins = self.avail(p, "coin")
-        out = [Act("react", c) for c in sorted(P.large_used) if coins >= C.react_large]
-        out += [Act("react", "crate", str(k + 1)) for k, u in enumerate(P.icons) if u and coins >= C.react_crate]
+        out = [Act("react", c) for c in sorted(P.large_used) if fort or coins >= C.react_large]
+        out += [Act("react", "crate", str(k + 1)) for k, u in enumerate(P.icons)
+                if u and (fort or coins >= C.react_crate)]
         return [*out, DONE] if out else []
 
     def _r_react(self, step: Step, a: Act) -> None:
@@ -1118,26 +1184,32 @@ class CooperState(StepMachine, State):
         P = self.players[p]
         if a == DONE:
             return
-        self.todo.append(step)
+        if self.options.get("reactivation") == "any":
+            self.todo.append(step)
+        fee = 0 if P.built["fort"] else self.C.react_crate if a.a == "crate" else self.C.react_large
         if a.a == "crate":
             P.icons[int(a.b) - 1] = False
             P.crates += 1
-            self.push_pay(p, (("coin", self.C.react_crate),))
         else:
             P.large_used.discard(a.a)
-            self.push_pay(p, (("coin", self.C.react_large),))
+        if fee:
+            self.push_pay(p, (("coin", fee),))
 
     def _s_cbonus(self, step: Step) -> None:
-        """Statues (+1 helm each), the road's top three (+1), fed with 3+ hires (+1): one move."""
+        """Fed with 3+ hires (+1 helm), then the statues (+1 each), then the road's top three (+1): the seed's
+        clean-up steps a, c and d, each a gain of its own with its own choice of ship (decision D20)."""
         self.todo.pop()
         p = step[1]
         P = self.players[p]
         C = self.C
-        helm = P.statues + (1 if all(P.stack[i] for i in C.road) else 0)
-        if P.fed and len(P.miles) >= C.fed_helm_from:
-            helm += C.fed_helm
-        if helm:
-            self.todo.append(("helm", p, helm))
+        gains = [C.fed_helm if P.fed and self.hires(p) >= C.fed_helm_from else 0, P.statues,
+                 1 if all(P.stack[i] for i in C.road) else 0]
+        self.todo += [("helm", p, n) for n in reversed(gains) if n]
+
+    def hires(self, p: int) -> int:
+        """Workers hired so far (the seed: hiring the 3rd and 4th costs more food; a hire may be declined)."""
+        P = self.players[p]
+        return P.total_n - 2 + P.total_s
 
     def _s_cend(self, step: Step) -> None:
         self.todo.pop()
@@ -1268,6 +1340,7 @@ class CooperState(StepMachine, State):
             "round": self.round + 1, "rounds": self.C.rounds, "phase": self.phase, "start_player": self.start,
             "next_start": self.next_start, "ring": self.ring, "segment": self.C.segment,
             "islets": [{"beach": b, "owner": q, "islet": k + 1} for b, (q, k) in sorted(self.islet_at.items())],
+            "sandbanks": [q * self.C.segment + b for q in range(self.num_players) for b in self.C.sandbanks],
             "spaces": {x: [[q, sp] for q, sp in v] for x, v in self.spaces.items()},
             "cargo": [{"card": c + 1, "crates": sorted(h), "turned": self.turned[c]} for c, h in enumerate(self.cargo)],
             "orders": [{"order": k + 1, "worker": self.order_worker.get(k)} for k in self.orders],
@@ -1326,8 +1399,13 @@ class CooperRules(FixedActionTable, Game):
     min_players = 2
     max_players = 4
     actions_module: ClassVar[Any] = A
+    levels: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {"easy": ("greedy", {"samples": 1})}
+    """People's `easy` is greedy on one determinization, not uniform random: a random seat here spends its goods on
+    bookkeeping moves, takes anchors and never builds or sails (#31; docs/rules/cooper_island.md, "Easy bots")."""
     mast = 0.4  # MAST playouts: as strong or stronger at 2, 3 and 4 players, the only gain at 4 (docs/strength-log.md)
     options = {
+        "reactivation": Option("one", "clean-up reactivations: 'one' large building or crate (seed rules) or "
+                                      "'any' number, each paid", ("one", "any")),
         "components": Option("", "path of a components file (JSON or TOML) to use instead of the built-in one"),
     }
 

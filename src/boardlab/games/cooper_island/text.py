@@ -42,6 +42,8 @@ def describe(action: Any, lang: str = "en") -> str:
         return term("a_at_shim" if c else "a_at", lang, i=a, j=b)
     if k == "top":
         return term("a_top", lang, i=a)
+    if k == "cube":
+        return term("a_cube", lang, i=a)
     if k == "pay":
         return term("a_pay_h", lang, i=b) if a == "h" else term(f"a_pay_{a}", lang, good=term(b, lang))
     if k == "cut":
@@ -195,7 +197,7 @@ def render(state: CooperState, seat: int | None, lang: str = "en") -> str:
     marks = []
     for b in range(ring):
         k = b % seg
-        ch = "H" if k == 0 else "L" if k in state.C.log_beaches else "~"
+        ch = "H" if k == 0 else "L" if k in state.C.log_beaches else "=" if b in v["sandbanks"] else "~"
         isl = [i for i in v["islets"] if i["beach"] == b]
         if isl:
             ch = "i"

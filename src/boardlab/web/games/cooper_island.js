@@ -24,6 +24,7 @@ const UI = {
     note: "About the components: the rules text gives the flow of play and the action spaces A-H, but no public source has the peninsula layout, islets, income boats, building cards, royal orders or any cost. Those are RECONSTRUCTED for boardlab (docs/rules/cooper_island.md), not the printed ones.",
     final: "Final scores", side: "side", more: "other moves", normal: "normal worker", special: "special worker",
     over: "Game over", leftovers: "leftovers (1 per 5)", workshop: "statue workshop",
+    sandbank: "sandbank (no islet may cover it)", sailing: "sailing (5 per log + spaces since)",
   },
   "zh-TW": {
     round: "第 {n}/{of} 回合", start: "起始玩家", you_decide: "輪到你決定", waits: "{name} 決定中",
@@ -34,6 +35,7 @@ const UI = {
     note: "關於配件:規則文提供了遊戲流程與 A-H 行動區域,但沒有任何公開來源提供小島地圖、島嶼板塊、收入船、建築卡、皇家指令卡或任何費用。這些都是為 boardlab 重建設計的(docs/rules/cooper_island.md),並非實際印刷內容。",
     final: "最終分數", side: "面", more: "其他選項", normal: "普通工人", special: "特殊工人",
     over: "遊戲結束", leftovers: "剩餘(每 5 個 1 分)", workshop: "雕像製造區",
+    sandbank: "沙洲(不可被島嶼板塊遮住)", sailing: "航行(每本日誌 5 分加之後的格數)",
   },
 };
 let lang = "en";
@@ -53,7 +55,7 @@ function parseLegal(legal) {
     const a = m.action;
     let r;
     if ((r = a.match(/^([A-H])( special)?$/))) add(`space:${r[1]}`, m);
-    else if ((r = a.match(/^(at|top|ruin|single) (\d+)\b/))) add(`hex:${r[2]}`, m);
+    else if ((r = a.match(/^(at|top|ruin|single|cube) (\d+)\b/))) add(`hex:${r[2]}`, m);
     else if ((r = a.match(/^(pay|store) h (\d+)$/))) add(`hex:${r[2]}`, m);
     else if ((r = a.match(/^islet \d+ (\d+)$/))) add(`beach:${r[1]}`, m);
     else if ((r = a.match(/^ship ([12])$/))) add(`ship:${r[1]}`, m);
@@ -155,7 +157,6 @@ function ringPanel(ctx) {
   const v = ctx.view;
   const n = v.ring, seg = v.segment, R = 150, C = 170;
   const logs = (COMP.ring && COMP.ring.logs) || [0, 5];
-  const spots = (COMP.ring && COMP.ring.islet_spots) || [];
   const svg = s("svg", { viewBox: "0 0 340 340", class: "ci-ring-svg", role: "img", "aria-label": ui("ring") });
   svg.append(s("circle", { cx: C, cy: C, r: 95, fill: "#f3e5ab", stroke: "#c8b273" }));
   svg.append(s("text", { x: C, y: C + 5, "text-anchor": "middle", class: "ci-ring-title" }, ui("spaces")));
@@ -163,8 +164,9 @@ function ringPanel(ctx) {
   for (let b = 0; b < n; b++) {
     const owner = Math.floor(b / seg), k = b % seg;
     const [x, y] = pos(b);
-    // what a beach is: the harbour, a captain's log, a spot for an islet, or a sandbank (shallows: no islet)
-    const kind = k === 0 ? "harbour" : logs.includes(k) ? "log" : spots.includes(k) ? "beach" : "sandbank";
+    // what a beach is: the harbour, a captain's log, a sandbank (shallows: no islet; from the view) or a spot for an islet
+    const bank = (v.sandbanks || []).includes(b);
+    const kind = k === 0 ? "harbour" : logs.includes(k) ? "log" : bank ? "sandbank" : "beach";
     const g = s("g", { class: `ci-beach ci-${kind}`, "data-beach": b, "data-explain": kind });
     if (kind === "sandbank") {
       g.append(s("ellipse", { cx: x, cy: y, rx: 10, ry: 6, fill: "#e8d9a8", stroke: "#b59f5b", "stroke-width": 1.5,
@@ -314,7 +316,7 @@ export function asked(ctx) { const d = ctx.view.decision; return d ? term(`step_
 export const ownsMoves = true;
 export const ownsScores = true; // finalPanel draws the breakdown (the shell's wide table would not fit a phone)
 
-const SCORE_KEYS = { logs: "logs", orders: "orders", buildings: "buildings", workshop: "statues", leftovers: "storage",
+const SCORE_KEYS = { logs: "sailing", orders: "orders", buildings: "buildings", workshop: "statues", leftovers: "storage",
   anchors: "anchors" };
 export function scoreLabel(key, l) {
   lang = l || lang;
