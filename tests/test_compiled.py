@@ -121,3 +121,29 @@ def test_status_without_a_build(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", "from boardlab import _compiled as c; print(c.COMPILED, c.REASON)"],
                          env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False not built (make native)"
+
+
+def test_a_source_edited_during_the_build_reads_as_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The manifest holds the sources as the compiler read them: a file saved while mypyc runs (an editor, a
+    branch switch) must read as changed afterwards, not as built. The compiler is replaced by a stand-in that
+    saves an edit and leaves the extension files, on a copy of the package."""
+    src = tmp_path / "src"
+    shutil.copytree(_compiled.PACKAGE_DIR, src / "boardlab",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so", "_compiled.json"))
+    monkeypatch.setattr(_compiled, "PACKAGE_DIR", src / "boardlab")
+    monkeypatch.setattr(_compiled, "SRC_DIR", src)
+    monkeypatch.setattr(_compiled, "MANIFEST", src / "boardlab" / "_compiled.json")
+    rules = src / "boardlab" / "games" / "cacao" / "rules.py"
+
+    def compiler(*args: object, **kwargs: object) -> subprocess.CompletedProcess[str]:
+        rules.write_text(rules.read_text() + "\n# saved while the compiler ran\n")
+        for module in _compiled.BUILT:
+            _compiled._ext_path(module).write_bytes(b"")
+        (src / (_compiled.GROUP + "__mypyc" + _compiled._abi())).write_bytes(b"")
+        return subprocess.CompletedProcess([], 0, "", "")
+
+    monkeypatch.setattr(subprocess, "run", compiler)
+    assert _compiled.build()
+    built, reason = _compiled.status(honour_env=False)
+    assert not built
+    assert "games/cacao/rules.py changed since the build" in reason

@@ -136,6 +136,9 @@ def build() -> bool:
     import tempfile
 
     clean()
+    # the digests of the sources as they are when the compiler reads them: a file edited during the build must
+    # read as stale afterwards, not as built
+    digests = {m: digest(source(m)) for m in BUILT}
     paths = [str(source(m).relative_to(SRC_DIR)) for m in MODULES]
     helpers = [(m, str(source(m).relative_to(SRC_DIR))) for m in HELPERS]
     with tempfile.TemporaryDirectory(prefix="boardlab-mypyc-") as tmp:
@@ -154,7 +157,7 @@ def build() -> bool:
         shutil.rmtree(SRC_DIR / "build", ignore_errors=True)
         if done.returncode != 0 or not all(_ext_path(m).exists() for m in BUILT):
             return _failed((done.stdout + done.stderr)[-4000:])
-    MANIFEST.write_text(json.dumps({"abi": _abi(), "modules": {m: digest(source(m)) for m in BUILT}}, indent=1))
+    MANIFEST.write_text(json.dumps({"abi": _abi(), "modules": digests}, indent=1))
     print(f"boardlab: compiled {len(MODULES)} modules with mypyc and {len(HELPERS)} C helper(s)")
     return True
 
