@@ -177,6 +177,7 @@ class ClockKeeper:
         """Another player expels a seat that ran out of time: a bot plays it to the end; a leaver."""
         info = self.ensure(t)
         async with t.lock:
+            self.svc.check_live(t)
             if t.over:
                 raise ApiError(409, "game_over", "the game is over")
             if not 0 <= seat < t.players or seat == by:

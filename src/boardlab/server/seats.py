@@ -20,6 +20,7 @@ async def join(svc: TableService, t: Table, seat: int | None, name: str | None) 
     if name and bad_text(name):
         raise ApiError(400, "bad_name", "names may not hold control characters")
     async with t.lock:
+        svc.check_live(t)
         free = [s.seat for s in t.seats if s.kind == "open"]
         if t.over or not free:
             raise ApiError(409, "no_free_seat", "this table has no free seat")
@@ -47,6 +48,7 @@ async def to_bot(svc: TableService, t: Table, by: int, seat: int, bot: str) -> N
     if bot not in known_bot_kinds():
         raise ApiError(400, "bad_bot", f"unknown bot {bot!r}; known: {', '.join(known_bot_kinds())}")
     async with t.lock:
+        svc.check_live(t)
         if not 0 <= seat < t.players:
             raise ApiError(404, "no_seat", f"no seat {seat}")
         s = t.seats[seat]
@@ -76,6 +78,7 @@ async def to_bot(svc: TableService, t: Table, by: int, seat: int, bot: str) -> N
 async def to_human(svc: TableService, t: Table, seat: int) -> None:
     """The holder of a seat's token takes it back from the bot that replaced them."""
     async with t.lock:
+        svc.check_live(t)
         s = t.seats[seat]
         if s.kind != "bot" or s.token_hash is None:
             raise ApiError(409, "not_bot", f"seat {seat} is not a bot standing in for you")
