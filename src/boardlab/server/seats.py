@@ -38,6 +38,8 @@ async def join(svc: TableService, t: Table, seat: int | None, name: str | None) 
         if not any(x.kind == "open" for x in t.seats):
             svc.holdings.unlist(t.id)
         svc.touch(t, seat)
+        if svc.hooks is not None:
+            svc.hooks.seats_changed(t)
         svc.kick(t)
         svc.broadcast(t)
         return seat, token
@@ -89,6 +91,8 @@ async def to_human(svc: TableService, t: Table, seat: int) -> None:
         )
         s.kind, s.bot = "human", None
         svc.touch(t, seat)
+        if svc.hooks is not None:
+            svc.hooks.seats_changed(t)
         svc.broadcast(t)
 
 async def rematch(svc: TableService, t: Table, seat: int, token: str) -> tuple[Table, str]:

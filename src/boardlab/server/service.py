@@ -365,6 +365,8 @@ class TableService:
             t.entries.pop()
             t.state = before
             self.touch(t, seat)
+            if self.hooks is not None:
+                self.hooks.after_undo(t, seat)
             self.kick(t)
             self.broadcast(t)
             return self.encoded(t, seat, lang)
@@ -473,6 +475,8 @@ class TableService:
                 t.seats[v].last_seen = time.monotonic()
                 changed |= t.seats[v].connected == 1
         if changed:
+            if self.hooks is not None:
+                self.hooks.seats_changed(t)  # a waiting clock may start now (site.py)
             self.broadcast(t)
         else:
             for v in conn.seats:

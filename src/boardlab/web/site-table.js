@@ -54,7 +54,8 @@ export function clockLine(s) {
   const c = s.site && s.site.clock;
   if (!c) return null;
   const what = c.speed && c.speed !== "custom" ? t(`speed_${c.speed}`) : c.mode === "turn" ? t("turn_based") : t("real_time");
-  return el("p", { class: "muted clock-line" }, icon("clock"), `${what}${s.site.rated ? ` · ★ ${t("rated")}` : ""}`);
+  const waiting = c.waiting && !s.over ? ` · ${t("clock_waiting")}` : "";
+  return el("p", { class: "muted clock-line" }, icon("clock"), `${what}${s.site.rated ? ` · ★ ${t("rated")}` : ""}${waiting}`);
 }
 
 // -- seat actions -------------------------------------------------------------------------------------

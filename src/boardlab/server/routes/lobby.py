@@ -7,7 +7,6 @@ import functools
 import importlib
 import importlib.resources
 import json
-import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -19,7 +18,7 @@ from boardlab.core import games, get_game
 from .. import seats
 from ..accounts import User, check_csrf
 from ..bots import known_bot_kinds
-from ..clocks import new_state, settings, start_turn
+from ..clocks import settings
 from ..deps import WEB, At, TableOf, api_errors, link, site_errors, site_of, svc_of
 from ..errors import ApiError
 from ..limits import Limits, client_key
@@ -131,10 +130,8 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
                 spec["bot"] = body.bot_level
         t, tokens = await svc.create(body.game, body.players, body.options, specs, body.public)
         info = SiteInfo(rated=body.rated, bot_level=body.bot_level, pace=body.pace, clock=clock, stored=False)
-        if clock is not None:
-            info.clock_state = new_state(clock, t.players)
-            start_turn(clock, info.clock_state, t.state.current_player, time.time(), True)
         site.info[t.id] = info
+        site.new_clock(t, info)  # running now, or waiting for the seats to fill and the player to move
         mine = next((s.seat for s in t.seats if s.kind == "human"), None)
         if u is not None and mine is not None:
             tok = site.seat_token(t.id, mine, u.id)
