@@ -51,6 +51,7 @@ class JoinIn(BaseModel):
 class BotIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     bot: str = Field("random", max_length=16)
+    confirm: bool = Field(False, description="needed to hand another player's seat to a bot (409 confirm_needed)")
 
 
 class ErrorOut(BaseModel):

@@ -473,6 +473,7 @@ class TableService:
             if v is not None:
                 t.seats[v].connected += 1
                 t.seats[v].last_seen = time.monotonic()
+                t.seats[v].opened = True
                 changed |= t.seats[v].connected == 1
         if changed:
             if self.hooks is not None:
@@ -498,6 +499,7 @@ class TableService:
     @staticmethod
     def touch(t: Table, seat: int) -> None:
         t.seats[seat].last_seen = time.monotonic()
+        t.seats[seat].opened = True
 
     # -- bots ---------------------------------------------------------------------------------------
     def kick(self, t: Table) -> None:

@@ -130,9 +130,12 @@ class Site:
             "clock": None
             if info.clock is None
             else {**info.clock, **(info.clock_state or {}), "deadline": deadline(info.clock_state or {})},
-            "away_since": [
-                None if (s.connected or s.kind != "human") else now_wall - (now_mono - s.last_seen) for s in t.seats
+            "away_since": [  # None: present, not a person, or never came (not to be replaced: seats.to_bot)
+                None if (s.connected or s.kind != "human" or not s.opened) else now_wall - (now_mono - s.last_seen)
+                for s in t.seats
             ],
+            "handed": [info.handed.get(i) for i in range(t.players)],
+            "turn_clock": info.clock is not None and info.clock.get("mode") == "turn",
             "grace": self.svc.absent_grace,
             "chat_n": info.chat_n,
         }
@@ -185,6 +188,8 @@ class Site:
         """A seat was taken, came online or was taken back from its bot: start a waiting clock, and set the
         timer again (a timer that fired while a bot held the seat did nothing; its player is back now)."""
         info = self.ensure(t)
+        for seat in [s for s in info.handed if t.seats[s].kind != "bot"]:
+            del info.handed[seat]
         if info.clock is None or info.clock_state is None:
             return
         if self._start_if_ready(t, info):
@@ -214,10 +219,19 @@ class Site:
             info.handover.pop(seat, None)
         return max(0.0, pace)
 
+    def out_of_time(self, t: Table, seat: int) -> bool:
+        return seat in (self.ensure(t).clock_state or {}).get("out", [])
+
+    def turn_clock(self, t: Table) -> bool:
+        clock = self.ensure(t).clock
+        return clock is not None and clock.get("mode") == "turn"
+
     def seat_to_bot(self, t: Table, by: int, seat: int) -> None:
         info = self.ensure(t)
         if by == seat:
             info.handover[seat] = time.monotonic()
+        else:  # the holder is told (their state message, `site.handed`) until they take the seat back
+            info.handed[seat] = {"by": by, "name": t.seats[by].name, "at": time.time()}
         if info.rated and by == seat and seat not in info.leavers:
             info.leavers.append(seat)
             self.save(t, info)

@@ -33,6 +33,7 @@ class SiteInfo:
     chat_n: int = 0
     chat_times: dict[int, list[float]] = field(default_factory=dict)
     handover: dict[int, float] = field(default_factory=dict)
+    handed: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> {by, name, at}: handed over by another
 
 
 def player_key(t: Table, info: SiteInfo, seat: int) -> str | None:

@@ -46,6 +46,7 @@ class Seat:
     token_hash: str | None
     connected: int = 0
     last_seen: float = field(default_factory=time.monotonic)
+    opened: bool = False  # its holder has opened the table (a connection or a move) since this server started
 
     def public(self) -> dict[str, Any]:
         return {

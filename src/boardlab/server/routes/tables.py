@@ -75,7 +75,7 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
     async def seat_to_bot(body: BotIn, request: Request, at: At, seat: Seat, lang: Lang = "en") -> Response:
         """Let a bot take a seat: your own (you leave), a free one, or one whose player is away."""
         t, by = await at.seated()
-        await seats.to_bot(at.svc, t, by, seat, body.bot)
+        await seats.to_bot(at.svc, t, by, seat, body.bot, body.confirm)
         return state_response(at.svc.encoded(t, by, lang_of(lang)))
 
     @r.post(
