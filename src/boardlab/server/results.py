@@ -33,8 +33,14 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     winners = list(t.state.winners() or [])
     ranking = ratings.ranks(totals, winners, info.leavers)
     keys = [player_key(t, info, s) for s in range(t.players)]
-    rated_seats = [s for s in range(t.players) if keys[s] is not None]
-    rated = info.rated and len([k for k in keys if k and k.startswith("u:")]) >= 1 and len(rated_seats) >= 2
+    keyed = [s for s in range(t.players) if keys[s] is not None]
+    # a seat a stand-in bot moved for (zombie moves, or handed over by another player) without its player
+    # leaving is ranked as played but not rated: a bot helped decide its result (docs/server.md); leavers are
+    # rated, as a loss
+    rated_seats = [s for s in keyed if s not in info.stood_in or s in info.leavers]
+    rated = (
+        info.rated and len([s for s in rated_seats if (keys[s] or "").startswith("u:")]) >= 1 and len(rated_seats) >= 2
+    )
     game = t.game.name
     row = site_row(t.id, info)
     stored = info.stored
@@ -43,24 +49,26 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     def write(conn: Connection) -> dict[int, int]:
         now = time.time()
         old: dict[str, tuple[float, float, int, int]] = {}
-        for s in rated_seats:
+        for s in keyed:
             k = keys[s]
+            assert k is not None
             r = conn.execute(
                 sa.select(ratings_t).where(ratings_t.c.player == k, ratings_t.c.game == game)
             ).first()
             old[k] = (r.mu, r.sigma, r.games, r.wins) if r else (ratings.MU, ratings.SIGMA, 0, 0)
         shown_after: dict[int, int] = {}
-        new: list[tuple[float, float]] = []
+        new: dict[int, tuple[float, float]] = {}
         if rated:
-            sub = [s for s in rated_seats]
-            new = ratings.rate([old[keys[s]][:2] for s in sub], [ranking[s] for s in sub])
-        for i, s in enumerate(rated_seats):
+            rates = ratings.rate([old[keys[s] or ""][:2] for s in rated_seats], [ranking[s] for s in rated_seats])
+            new = dict(zip(rated_seats, rates, strict=True))
+        for s in keyed:
             k = keys[s]
+            assert k is not None
             mu, sigma, games_n, wins = old[k]
             before = ratings.shown(mu, sigma)
             after = before
-            if rated:
-                nmu, nsig = new[i]
+            if s in new:
+                nmu, nsig = new[s]
                 after = ratings.shown(nmu, nsig)
                 vals = {"mu": nmu, "sigma": nsig, "games": games_n + 1, "wins": wins + (ranking[s] == 1),
                         "updated_at": now}
@@ -76,8 +84,8 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             conn.execute(
                 results_t.insert().values(
                     table_id=t.id, seat=s, player=k, game=game, rank=ranking[s],
-                    score=totals[s] if s < len(totals) else None, rated=rated,
-                    before=before if rated else None, after=after if rated else None, created_at=now,
+                    score=totals[s] if s < len(totals) else None, rated=s in new,
+                    before=before if s in new else None, after=after if s in new else None, created_at=now,
                 )
             )
         row["rated_done"] = True

@@ -156,6 +156,8 @@ class OpenTableOut(BaseModel):
     players: int
     seats: list[SeatOut]
     created_at: float
+    rated: bool = False
+    clock: dict[str, Any] | None = Field(None, description="{mode, bank, per_move, cap, speed} in seconds, or none")
 
 
 class JoinedOut(BaseModel):

@@ -243,6 +243,10 @@ class Site:
 
     def after_move(self, t: Table, seat: int, by_bot: bool) -> None:
         info = self.ensure(t)
+        if by_bot and t.seats[seat].token_hash is not None and seat not in info.stood_in:
+            info.stood_in.append(seat)  # a stand-in bot moved for a person's seat (results.py: not rated)
+            if info.clock is None:
+                self.save(t, info)
         if info.clock is not None and info.clock_state is not None:
             st = info.clock_state
             if not by_bot and seat in st["out"]:

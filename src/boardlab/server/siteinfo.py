@@ -26,6 +26,7 @@ class SiteInfo:
     clock: dict[str, Any] | None = None
     clock_state: dict[str, Any] | None = None
     leavers: list[int] = field(default_factory=list)
+    stood_in: list[int] = field(default_factory=list)  # a person's seats a bot moved for: not rated (results.py)
     rated_done: bool = False
     stored: bool = False  # has a bl_table_site row
     users: dict[int, tuple[int, str]] = field(default_factory=dict)  # seat -> (user id, name)
@@ -61,6 +62,20 @@ def clocked_tables(conn: Connection) -> list[str]:
     return [r.id for r in conn.execute(q)]
 
 
+def lobby_site(conn: Connection, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """What the lobby list shows of each table's site settings: rated, and the clock ({mode, bank, per_move,
+    cap, speed} or None)."""
+    if not ids:
+        return {}
+    q = sa.select(table_site_t.c.table_id, table_site_t.c.rated, table_site_t.c.clock).where(
+        table_site_t.c.table_id.in_(ids)
+    )
+    return {
+        r.table_id: {"rated": bool(r.rated), "clock": json.loads(r.clock) if r.clock else None}
+        for r in conn.execute(q)
+    }
+
+
 def site_row(tid: str, info: SiteInfo) -> dict[str, Any]:
     return {
         "rated": info.rated,
@@ -69,6 +84,7 @@ def site_row(tid: str, info: SiteInfo) -> dict[str, Any]:
         "clock": None if info.clock is None else json.dumps(info.clock),
         "clock_state": None if info.clock_state is None else json.dumps(info.clock_state),
         "leavers": json.dumps(info.leavers),
+        "stood_in": json.dumps(info.stood_in),
         "rated_done": info.rated_done,
     }
 
@@ -84,6 +100,7 @@ def load_info(conn: Connection, t: Table) -> SiteInfo:
         info.clock = json.loads(r.clock) if r.clock else None
         info.clock_state = json.loads(r.clock_state) if r.clock_state else None
         info.leavers = json.loads(r.leavers)
+        info.stood_in = json.loads(r.stood_in) if r.stood_in else []
         info.rated_done = bool(r.rated_done)
     for row in conn.execute(
         sa.select(seat_users_t.c.seat, users_t.c.id, users_t.c.name)

@@ -18,13 +18,13 @@ from boardlab.core import games, get_game
 from .. import seats
 from ..accounts import User, check_csrf
 from ..bots import known_bot_kinds
-from ..clocks import settings
+from ..clocks import rated_clock, settings
 from ..deps import WEB, At, TableOf, api_errors, link, site_errors, site_of, svc_of
 from ..errors import ApiError
 from ..limits import Limits, client_key
 from ..policy import LANGS
 from ..schemas import CreatedOut, CreateTable, GamesOut, JoinedOut, JoinIn, OpenTableOut, SiteTable
-from ..siteinfo import SiteInfo
+from ..siteinfo import SiteInfo, lobby_site
 from ..table import Table, network_options
 
 REMATCH_ERRORS = api_errors(401, 403, 404, 409, 429)
@@ -85,8 +85,18 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
 
     @r.get("/api/tables", response_model=list[OpenTableOut], tags=["lobby"])
     async def open_tables(request: Request) -> JSONResponse:
-        """Public tables that still have a free seat."""
-        return JSONResponse(await svc_of(request).open_tables())
+        """Public tables that still have a free seat, with their site settings (rated, clock) so nobody joins a
+        rated 2-second table unawares."""
+        rows = await svc_of(request).open_tables()
+        site = site_of(request)
+        # the live tables' settings from memory (their rows may still be on their way to the database)
+        known = {r["id"]: {"rated": i.rated, "clock": i.clock} for r in rows if (i := site.info.get(r["id"]))}
+        missing = [r["id"] for r in rows if r["id"] not in known]
+        if missing:
+            known.update(await site.store.read(lambda c: lobby_site(c, missing)))
+        for r in rows:
+            r.update(known.get(r["id"], {"rated": False, "clock": None}))
+        return JSONResponse(rows)
 
     @r.post(
         "/api/tables/{table_id}/join", response_model=JoinedOut, tags=["lobby"], responses=api_errors(404, 409, 429)
@@ -122,6 +132,8 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
             raise ApiError(400, "bad_bot", f"unknown bot level {body.bot_level!r}")
         try:
             clock = settings(body.clock)
+            if body.rated and clock is not None:
+                rated_clock(clock)
         except ValueError as e:
             raise ApiError(400, "bad_clock", str(e)) from None
         specs = [s.model_dump() for s in body.seats]
