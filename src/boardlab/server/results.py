@@ -34,13 +34,9 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     ranking = ratings.ranks(totals, winners, info.leavers)
     keys = [player_key(t, info, s) for s in range(t.players)]
     keyed = [s for s in range(t.players) if keys[s] is not None]
-    # a seat a stand-in bot moved for (zombie moves, or handed over by another player) without its player
-    # leaving is ranked as played but not rated: a bot helped decide its result (docs/server.md); leavers are
-    # rated, as a loss
-    rated_seats = [s for s in keyed if s not in info.stood_in or s in info.leavers]
-    rated = (
-        info.rated and len([s for s in rated_seats if (keys[s] or "").startswith("u:")]) >= 1 and len(rated_seats) >= 2
-    )
+    people = [s for s in keyed if (keys[s] or "").startswith("u:") and _rated_person(info, s)]
+    bots = [s for s in keyed if (keys[s] or "").startswith("bot:")]
+    rated = info.rated and len(people) >= 2
     game = t.game.name
     row = site_row(t.id, info)
     stored = info.stored
@@ -58,9 +54,13 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             old[k] = (r.mu, r.sigma, r.games, r.wins) if r else (ratings.MU, ratings.SIGMA, 0, 0)
         shown_after: dict[int, int] = {}
         new: dict[int, tuple[float, float]] = {}
-        if rated:
-            rates = ratings.rate([old[keys[s] or ""][:2] for s in rated_seats], [ranking[s] for s in rated_seats])
-            new = dict(zip(rated_seats, rates, strict=True))
+        if rated:  # people among themselves only
+            rates = ratings.rate([old[keys[s] or ""][:2] for s in people], [ranking[s] for s in people])
+            new = dict(zip(people, rates, strict=True))
+        if info.rated and bots and people:  # the bots against the people, who are not rated against bots
+            seats = people + bots
+            rates = ratings.rate([old[keys[s] or ""][:2] for s in seats], [ranking[s] for s in seats])
+            new.update((s, r) for s, r in zip(seats, rates, strict=True) if s in bots)
         for s in keyed:
             k = keys[s]
             assert k is not None
@@ -98,9 +98,17 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
         log.exception("cannot store the results of table %s", t.id)
         info.rated_done = False
         return
-    if rated:
+    if rated or (info.rated and bots and people):
         info.ratings.update(shown_after)
         svc.broadcast(t)
+
+
+def _rated_person(info: SiteInfo, seat: int) -> bool:
+    """May this account's seat be rated (docs/server.md, "Rated tables and ratings")? Only if its player made a
+    move themselves (a throwaway account that claims a seat and leaves at once gives nobody a rating: 1500 ->
+    3298 in 8 games, issue #32), and no stand-in bot helped decide its result unless the player left (a
+    leaver is rated, as a loss)."""
+    return seat in info.moved and (seat not in info.stood_in or seat in info.leavers)
 
 
 def profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
@@ -115,9 +123,11 @@ def profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
     games: dict[str, dict[str, Any]] = {}
     for r in conn.execute(sa.select(ratings_t).where(ratings_t.c.player == key)):
         games[r.game] = {"game": r.game, "rating": ratings.shown(r.mu, r.sigma), "rated_games": r.games,
-                         "played": 0, "won": 0}
+                         "provisional": ratings.provisional(r.games), "played": 0, "won": 0}
     for r in played:
-        g = games.setdefault(r[0], {"game": r[0], "rating": None, "rated_games": 0, "played": 0, "won": 0})
+        g = games.setdefault(
+            r[0], {"game": r[0], "rating": None, "rated_games": 0, "provisional": True, "played": 0, "won": 0}
+        )
         g["played"], g["won"] = int(r[1]), int(r[2] or 0)
     recent = [
         {"table": r.table_id, "game": r.game, "rank": r.rank, "score": r.score, "rated": bool(r.rated),

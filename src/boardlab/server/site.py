@@ -126,6 +126,7 @@ class Site:
             "bot_level": info.bot_level,
             "users": [info.users[i][1] if i in info.users else None for i in range(t.players)],
             "ratings": [info.ratings.get(i) for i in range(t.players)],
+            "provisional": [info.provisional.get(i, False) for i in range(t.players)],
             "leavers": info.leavers,
             "clock": None
             if info.clock is None
@@ -243,10 +244,15 @@ class Site:
 
     def after_move(self, t: Table, seat: int, by_bot: bool) -> None:
         info = self.ensure(t)
+        changed = False
         if by_bot and t.seats[seat].token_hash is not None and seat not in info.stood_in:
             info.stood_in.append(seat)  # a stand-in bot moved for a person's seat (results.py: not rated)
-            if info.clock is None:
-                self.save(t, info)
+            changed = True
+        if not by_bot and seat not in info.moved:
+            info.moved.append(seat)  # its player moved: the seat can be rated (results.py)
+            changed = True
+        if changed and info.clock is None:
+            self.save(t, info)
         if info.clock is not None and info.clock_state is not None:
             st = info.clock_state
             if not by_bot and seat in st["out"]:

@@ -49,7 +49,8 @@ table_site_t = sa.Table(
     sa.Column("clock", sa.Text, nullable=True),  # JSON: {mode, bank, per_move, cap}
     sa.Column("clock_state", sa.Text, nullable=True),  # JSON: {remaining: [...], since, seat, out: [...]}
     sa.Column("leavers", sa.Text, nullable=False),  # JSON list of seats ranked last (left or expelled)
-    sa.Column("stood_in", sa.Text, nullable=True),  # JSON list of seats a stand-in bot moved for (0005)
+    # JSON {stood_in: seats a stand-in bot moved for, moved: seats whose player moved themselves} (0005)
+    sa.Column("seat_play", sa.Text, nullable=True),
     sa.Column("rated_done", sa.Boolean, nullable=False),
 )
 

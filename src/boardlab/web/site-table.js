@@ -25,7 +25,9 @@ export function seatBadges(s, seat) {
   const site = s.site || {};
   const out = [];
   const r = site.ratings && site.ratings[seat];
-  if (r !== null && r !== undefined) out.push(el("span", { class: "badge rating", title: t("rating") }, `★ ${r}`));
+  const prov = site.provisional && site.provisional[seat];
+  if (r !== null && r !== undefined) out.push(el("span", { class: `badge rating${prov ? " provisional" : ""}`,
+    title: prov ? `${t("rating")} (${t("provisional")}): ${t("provisional_help")}` : t("rating") }, `★ ${r}${prov ? "?" : ""}`));
   const clock = site.clock;
   if (clock && !s.over) {
     const left = clockLeft(clock, seat);

@@ -1,5 +1,7 @@
-"""The seats a stand-in bot moved for (`bl_table_site.stood_in`, a JSON list): a rated table does not rate a
-seat whose result a bot helped decide (issue #32; docs/server.md, "Rated tables and ratings").
+"""Who played each seat (`bl_table_site.seat_play`, JSON `{stood_in: [...], moved: [...]}`): the seats a
+stand-in bot moved for and the seats whose player moved themselves. A rated table does not rate a seat whose
+result a bot helped decide, nor an account that never moved, nor anyone for a win against it (issue #32;
+docs/server.md, "Rated tables and ratings").
 
 Revision ID: 0005
 Revises: 0004
@@ -18,8 +20,8 @@ depends_on = None
 
 
 def upgrade() -> None:
-    op.add_column("bl_table_site", sa.Column("stood_in", sa.Text, nullable=True))
+    op.add_column("bl_table_site", sa.Column("seat_play", sa.Text, nullable=True))
 
 
 def downgrade() -> None:
-    op.drop_column("bl_table_site", "stood_in")
+    op.drop_column("bl_table_site", "seat_play")
