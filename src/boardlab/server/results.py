@@ -42,7 +42,7 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     stored = info.stored
     info.stored = True
 
-    def write(conn: Connection) -> dict[int, int]:
+    def write(conn: Connection) -> tuple[dict[int, int], dict[int, int]]:
         now = time.time()
         old: dict[str, tuple[float, float, int, int]] = {}
         for s in keyed:
@@ -53,6 +53,7 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             ).first()
             old[k] = (r.mu, r.sigma, r.games, r.wins) if r else (ratings.MU, ratings.SIGMA, 0, 0)
         shown_after: dict[int, int] = {}
+        counted: dict[int, int] = {}  # seat -> its rated games now
         new: dict[int, tuple[float, float]] = {}
         if rated:  # people among themselves only
             rates = ratings.rate([old[keys[s] or ""][:2] for s in people], [ranking[s] for s in people])
@@ -70,6 +71,7 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             if s in new:
                 nmu, nsig = new[s]
                 after = ratings.shown(nmu, nsig)
+                counted[s] = games_n + 1
                 vals = {"mu": nmu, "sigma": nsig, "games": games_n + 1, "wins": wins + (ranking[s] == 1),
                         "updated_at": now}
                 if games_n or conn.execute(
@@ -90,16 +92,17 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             )
         row["rated_done"] = True
         write_site_row(conn, t.id, row, stored)
-        return shown_after
+        return shown_after, counted
 
     try:
-        shown_after = await svc.store.write(write)
+        shown_after, counted = await svc.store.write(write)
     except Exception:
         log.exception("cannot store the results of table %s", t.id)
         info.rated_done = False
         return
     if rated or (info.rated and bots and people):
         info.ratings.update(shown_after)
+        info.provisional.update((s, ratings.provisional(n)) for s, n in counted.items())
         svc.broadcast(t)
 
 
