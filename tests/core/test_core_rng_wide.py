@@ -51,7 +51,7 @@ GAME_PINS: dict[str, list[tuple[str, int]]] = {
     "block_and_key": [("beef94cf320767d1", 64), ("fd1e77b6a5ee0fca", 66)],
     "cacao": [("fd7eb315fb2385d0", 80), ("2148da7a24b982ab", 74)],
     "cooper_island": [("0a3129c83d26f1c9", 225), ("13732710d488d26f", 205)],
-    "petrichor": [("2d5bb182e3038f90", 112), ("b6af1f1ed01526d6", 85)],
+    "petrichor": [("8956d82a7ad66636", 122), ("be3d2a04960af7a5", 106)],  # re-recorded: #33 asks more questions
     "pocket_mars": [("23c6e599f1a5e1ad", 122), ("617cd0d25d1ce8db", 104)],
 }
 

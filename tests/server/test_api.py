@@ -123,7 +123,7 @@ def test_websocket_push_and_act(client: httpx.Client, server: Server) -> None:
         assert "hand" not in ms["view"] and ms["legal"] == []
         assert act(client, tid, tok0, 0, "add2").status_code == 200
         p1 = w1.state(1, version=1)
-        assert p1["last"]["text"] == "加 2" and p1["view"]["counter"] == 2
+        assert p1["last"]["text"] == "加 2 — 座位 1：分數 2（+2 分）" and p1["view"]["counter"] == 2  # with its story
         assert spec.state(None, version=1)["view"]["counter"] == 2
         # acting over the WebSocket: ack to the sender, state to everyone
         w0.send({"type": "act", "move": 1, "action": "end", "id": 7})
@@ -189,7 +189,8 @@ def test_undo_policy(client: httpx.Client) -> None:
     assert act(client, tid, tok0, 3, "end").status_code == 200
     assert undo(tok0, 4).json()["error"] == "no_undo"  # the turn is over
     log = client.get(f"/api/tables/{tid}/log", headers=auth(tok0)).json()["log"]
-    assert [e["action"] for e in log] == ["draw", "end"]
+    assert [e["action"] for e in log] == [None, "draw", "end"]  # the undo is told first (#31)
+    assert log[0]["note"] == "undo" and log[0]["n"] is None and log[0]["text"] == "takes back their last move"
 
 
 def _forbidden_keys(obj: Any, path: str = "") -> list[str]:

@@ -39,7 +39,7 @@ def priority(action: str, plays: int) -> int:
         return 3
     if kind == "play":
         return 5 if plays % 5 != 4 else 9
-    if kind in ("end", "done"):
+    if kind in ("end", "done", "skip"):
         return 6
     if kind in ("again", "again4", "play2"):
         return 8

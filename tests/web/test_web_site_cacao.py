@@ -96,6 +96,9 @@ def watch_one_game(page: Any, c: httpx.Client, rng: random.Random, seen: dict[st
                 if page.locator("#toast").is_hidden():
                     page.wait_for_function(f"() => ({FILL_FRAMES})().length === {len(before)}", timeout=WAIT)
                     assert page.evaluate(FILL_FRAMES) == before  # the frame went back with the tile
+                    # and the log says so in its place (#31)
+                    expect(page.locator("#log li").filter(has_text="takes back their last move")).to_have_count(
+                        1, timeout=WAIT)
                     seen["undo"] = True
                 else:  # a fill that drew a blind tile from the pile cannot be undone
                     page.evaluate("() => { document.getElementById('toast').hidden = true; }")

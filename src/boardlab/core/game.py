@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import ConfigError, GameOverError, IllegalActionError, NotYourTurnError, SaveError
+from .narration import story
 from .rng import Rng, seed_from_json, seed_to_json
 
 Action = Hashable
@@ -226,9 +227,11 @@ class Game(ABC):
         """The action in words as played in `before`, for the log read by those who may see it: a game
         can name what it acted on and what it set off by itself (tiles laid automatically, blind draws
         turned face up), so every change to the board appears in the log. Default: `text.describe_move`, else
-        `describe_action`."""
+        `describe_action`. Either way followed by what the move changed for every player and, on the last move,
+        why the game ended (core/narration.py), so every gain, loss and change of score is in the log."""
         describe_move = getattr(self.text, "describe_move", None)
-        return describe_move(before, action, lang) if describe_move else self.describe_action(action, lang)
+        words = describe_move(before, action, lang) if describe_move else self.describe_action(action, lang)
+        return str(words) + story(before, action, lang)
 
     def action_visible(self, before: State, action: Action, seat: int | None) -> bool:
         """May `seat` (None: a spectator) read the notation of `action`, played in `before`? The
@@ -273,10 +276,11 @@ class Game(ABC):
         `text.describe_for`, where it has one, answers instead."""
         describe_for = getattr(self.text, "describe_for", None)
         if describe_for:
-            return describe_for(before, action, seat, lang)  # type: ignore[no-any-return]
+            return str(describe_for(before, action, seat, lang)) + story(before, action, lang)
         if self.action_visible(before, action, seat):
             return self.describe_move(before, action, lang)
-        return "做了一個祕密行動" if lang == "zh-TW" else "makes a hidden move"
+        hidden = "做了一個祕密行動" if lang == "zh-TW" else "makes a hidden move"
+        return hidden + story(before, action, lang)
 
     def why_illegal(self, state: State, action: Action) -> str:
         """A sentence saying why `action` is not legal in `state` (`State.why_illegal` asks here): the game's

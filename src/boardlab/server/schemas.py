@@ -42,6 +42,21 @@ class UndoIn(BaseModel):
     move: int = Field(ge=0, le=10**9)
 
 
+class HintIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    move: int = Field(ge=0, le=10**9)
+
+
+class HintOut(BaseModel):
+    table: str
+    seat: int
+    version: int
+    bot: str
+    action: str
+    text: str
+    why: str
+
+
 class JoinIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seat: int | None = Field(None, ge=0, le=15)
@@ -68,10 +83,12 @@ class SeatOut(BaseModel):
 
 
 class LogEntry(BaseModel):
-    n: int
+    n: int | None = Field(description="the move's number; null for a note (an undo, a bot moving for a seat "
+                                      "out of time)")
     seat: int
     action: str | None = Field(description="notation, or null when this viewer may not see it")
     text: str | None
+    note: str | None = Field(None, description="a note's kind: undo | timeout (absent for a move)")
 
 
 class LegalOut(BaseModel):
@@ -93,6 +110,7 @@ class StateOut(BaseModel):
     seats: list[SeatOut]
     thinking: list[int]
     log_len: int
+    notes_len: int = 0
     last: LogEntry | None
     can_undo: bool
     rematch: str | None

@@ -31,6 +31,7 @@ from boardlab.core import (
     NotYourTurnError,
     UnknownGameError,
     get_game,
+    hints,
 )
 from boardlab.core.rng import new_seed
 
@@ -42,6 +43,7 @@ from .errors import ApiError
 from .limits import Holdings, Limits, bad_text, clean_name
 from .store import Store
 from .table import (
+    Note,
     Seat,
     Table,
     TableLog,
@@ -50,6 +52,7 @@ from .table import (
     entry_json,
     make_entry,
     network_options,
+    note_json,
     replay_mismatch,
     replay_state,
     state_digest,
@@ -315,6 +318,8 @@ class TableService:
                     raise
                 log.exception("cannot store a move at table %s", t.id)
                 await self._settle(t, n, seat, "act", str(action), "move")  # stored after all? go on
+            if by_bot and t.seats[seat].kind == "human":  # a seat out of time: a bot moves for it (clocks.py)
+                t.notes.append(Note(len(t.entries), seat, "timeout"))
             t.state = after  # the swap, version and log entry change together (no await in between)
             t.version += 1
             t.entries.append(entry)
@@ -363,6 +368,7 @@ class TableService:
                 await self._settle(t, t.version, seat, "undo", str(last.n), "undo")
             t.version += 1
             t.entries.pop()
+            t.notes.append(Note(len(t.entries), seat, "undo"))
             t.state = before
             self.touch(t, seat)
             if self.hooks is not None:
@@ -440,7 +446,21 @@ class TableService:
                 c.push(self.encoded(t, v, c.lang))
 
     def log_for(self, t: Table, viewer: Viewer, lang: str, upto: int | None = None) -> list[dict[str, Any]]:
-        return [entry_json(t, e, viewer, lang) for e in t.entries.upto(upto)]
+        """The log in words for `viewer`; the live log (no `upto`) tells the table's notes between the moves
+        (an undo, a bot moving for a seat out of time), a replay only the moves."""
+        moves = [entry_json(t, e, viewer, lang) for e in t.entries.upto(upto)]
+        if upto is not None or not t.notes:
+            return moves
+        out: list[dict[str, Any]] = []
+        notes = sorted(t.notes, key=lambda x: x.at)  # stable: notes at one place keep their order
+        k = 0
+        for i, m in enumerate([*moves, None]):
+            while k < len(notes) and (notes[k].at <= i or m is None):
+                out.append(note_json(notes[k], lang))
+                k += 1
+            if m is not None:
+                out.append(m)
+        return out
 
     def replay_step(self, t: Table, viewer: Viewer, step: int, lang: str) -> dict[str, Any]:
         """The position after `step` effective actions of a finished game, as `viewer` saw it."""
@@ -559,6 +579,32 @@ class TableService:
             self.kick(t)
         except Exception:
             log.exception("bot move failed at table %s", t.id)
+
+    async def hint(self, t: Table, seat: int, move: int, kind: str, lang: str) -> dict[str, Any]:
+        """The move a bot of `kind` would make for `seat` now, in words, and why in a sentence (core/hints.py,
+        on a determinization for the seat: it tells nothing the seat does not know). Nothing is played."""
+        if move != t.version:
+            raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
+        if t.over:
+            raise ApiError(409, "game_over", "the game is over")
+        if t.state.current_player != seat:
+            raise ApiError(409, "not_your_turn", f"seat {seat} is not to decide now")
+        state, version = t.state, t.version
+        bot_seed = secrets.randbits(62)
+        text: str | None = None
+        if kind != "random":
+            job = BotJob(t.game.name, game_modules(), t.players, t.seed, t.options,
+                         tuple(e.notation for e in t.entries.upto()), seat, kind, bot_seed, self.bots.seconds)
+            try:
+                text = await fair_choose(self.bot_pool, self.bots, self.holdings.owner.get(t.id, t.id), job)
+            except (TimeoutError, Exception) as e:
+                log.warning("hint by %s at table %s failed (%s); suggesting a random move", kind, t.id, e)
+        if t.version != version:
+            raise ApiError(409, "stale_move", "the table moved on while the bot was thinking")
+        action = t.game.parse_action(state, text) if text else random_choice(state.legal_actions(), bot_seed)
+        why = await asyncio.to_thread(hints.why, state, action, seat, lang, secrets.randbits(62))
+        return {"table": t.id, "seat": seat, "version": version, "bot": kind, "action": str(action),
+                "text": str(t.game.describe_action(action, lang)), "why": why}
 
     async def open_tables(self) -> list[dict[str, Any]]:
         rows = await self.store.read(open_rows)

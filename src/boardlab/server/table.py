@@ -75,6 +75,27 @@ class Entry(NamedTuple):
         return bool(self.visible >> policy.viewer_index(viewer, players) & 1)
 
 
+class Note(NamedTuple):
+    """A table event that is not a move, told in the log between the moves: a seat took back its last move
+    (`undo`), or ran out of time and a bot moved for it (`timeout`). `at`: how many moves precede it."""
+
+    at: int
+    seat: int
+    kind: str
+
+
+NOTE_WORDS = {
+    "undo": {"en": "takes back their last move", "zh-TW": "收回了上一步"},
+    "timeout": {"en": "ran out of time: a bot makes the next move for them", "zh-TW": "時間用完：由機器人代下一步"},
+}
+
+
+def note_json(note: Note, lang: str) -> dict[str, Any]:
+    """A note as a log entry: no move number and no notation; every viewer reads the same words."""
+    words = NOTE_WORDS[note.kind]
+    return {"n": None, "seat": note.seat, "action": None, "text": words.get(lang, words["en"]), "note": note.kind}
+
+
 class TableLog:
     """A table's effective log entries, each stored as one flat tuple of ints and strings.
 
@@ -136,6 +157,7 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: set[Conn] = field(default_factory=set)
     thinking: set[int] = field(default_factory=set)
+    notes: list[Note] = field(default_factory=list)
     _cache: dict[tuple[Viewer, str], str] = field(default_factory=dict)
     _cache_version: int = -1
     retired: bool = False  # dropped after a failed store (service._forget): it changes nothing any more
@@ -209,6 +231,7 @@ def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
         "seats": [s.public() for s in t.seats],
         "thinking": sorted(t.thinking),
         "log_len": len(t.entries),
+        "notes_len": len(t.notes),
         "last": entry_json(t, t.entries[-1], viewer, lang) if t.entries else None,
         "can_undo": bool(mine and t.entries and t.entries[-1].seat == viewer and t.entries[-1].undoable),
         "rematch": t.rematch_id,
@@ -226,11 +249,13 @@ def build_table(rows: tuple[Any, list[Any], list[Any]]) -> Table:
     game = get_game(trow.game)
     options = json.loads(trow.options)
     effective: list[Any] = []
+    notes: list[Note] = []
     for r in lrows:
         if r.kind == "act":
             effective.append(r)
         elif r.kind == "undo" and effective:
             effective.pop()
+            notes.append(Note(len(effective), r.seat, "undo"))
     seed = int(trow.seed)  # stored as decimal text (0003); rows from before hold the same number
     state = game.new_game(trow.players, seed, **options)
     entries = TableLog()
@@ -254,6 +279,7 @@ def build_table(rows: tuple[Any, list[Any], list[Any]]) -> Table:
         state,
         entries,
         len(lrows),
+        notes=notes,
     )
 
 

@@ -2,12 +2,16 @@
 
 A decision is one `legal_actions()` + one `apply()` of a uniformly chosen action (the work a
 random playout does). Numbers go to a JSON file and docs/benchmarks.md.
+
+Both the games' loops and the anchor's loop choose their moves with Python's standard `random.Random`, so the
+ratio to the anchor does not depend on whether boardlab's own generator is native (C) or pure Python.
 """
 
 from __future__ import annotations
 
 import os
 import platform
+import random
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -20,14 +24,14 @@ def random_playouts(game: str, players: int, seconds: float, seed: int = 0) -> d
     """Play random games for about `seconds`; games/s and decisions/s (wall), and decisions per CPU second
     (the steadier figure on a shared machine)."""
     g = get_game(game)
-    rng = Rng(seed)
+    rng = random.Random(seed)
     games = decisions = 0
     start, cpu0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         state = g.new_game(players, seed + games)
         while not state.is_over:
             legal = state.legal_actions()
-            state.apply(legal[rng.randbelow(len(legal))])
+            state.apply(legal[rng.randrange(len(legal))])
             decisions += 1
         games += 1
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu0
@@ -45,7 +49,7 @@ def anchor(seconds: float, seed: int = 0) -> dict[str, float] | None:
     except ImportError:
         return None
     game = pyspiel.load_game("backgammon")
-    rng = Rng(seed)
+    rng = random.Random(seed)
     games = decisions = 0
     start, cpu0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
@@ -53,10 +57,10 @@ def anchor(seconds: float, seed: int = 0) -> dict[str, float] | None:
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randbelow(len(outcomes))][0])
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
             else:
                 legal = state.legal_actions()
-                state.apply_action(legal[rng.randbelow(len(legal))])
+                state.apply_action(legal[rng.randrange(len(legal))])
                 decisions += 1
         games += 1
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu0

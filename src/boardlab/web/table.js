@@ -3,6 +3,7 @@
 import { api, el, errorText, gameInfo, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
   from "/static/common.js";
 import { me, mountAccount } from "/static/account.js";
+import { drawHint } from "/static/hint.js";
 import { icon } from "/static/icons.js";
 import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
   from "/static/site-table.js";
@@ -151,10 +152,13 @@ function draw() {
     : buttons;
   $("moves").replaceChildren(...(s.legal.length ? folded : [el("span", { class: "muted" }, t("no_moves"))]));
   $("undo").hidden = !s.can_undo;
+  drawHint($("hint-slot"), s, s.seat === null ? undefined : tokenOf.get(s.seat), tableId);
   drawSeats(s);
   drawEnd(s);
-  if (logSeat !== s.seat || s.log_len !== log.length) {
-    if (logSeat === s.seat && s.last && s.log_len === log.length + 1) { log.push(s.last); drawLog(s); }
+  const moves = log.filter((e) => e.n !== null).length; // the log also tells notes (an undo, a timeout)
+  const notes = log.length - moves;
+  if (logSeat !== s.seat || s.log_len !== moves || (s.notes_len ?? notes) !== notes) {
+    if (logSeat === s.seat && s.last && s.log_len === moves + 1 && (s.notes_len ?? notes) === notes) { log.push(s.last); drawLog(s); }
     else refreshLog(s);
   }
 }

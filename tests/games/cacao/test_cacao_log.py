@@ -35,10 +35,10 @@ def test_blind_draws_from_the_pile_are_in_the_placements_log_line() -> None:
     assert GAME.describe_move(s, a, "en") == (
         "places a worker tile (1-1-1-1) next to the single plantation and the market (2); then drawn blind "
         "from the jungle pile: the temple (south of the new worker tile) and the water (west of the new "
-        "worker tile)")
+        "worker tile) — red: +3 temple points, score -7 (+3 points); purple: +3 temple points, score -7 (+3 points)")
     assert GAME.describe_move(s, a, "zh-TW") == (
         "將工人板塊（1-1-1-1）放在單開墾地和市場（售價 2）旁；接著從叢林板塊堆盲抽神廟（新工人板塊的南側）"
-        "和水源（新工人板塊的西側）放上")
+        "和水源（新工人板塊的西側）放上 — 紅色：神廟分數 +3、分數 -7（+3 分）；紫色：神廟分數 +3、分數 -7（+3 分）")
     s.apply(a)
     assert s.jungle[(0, 2)] == "temple" and s.jungle[(-1, 1)] == "water"  # what the words said
 
@@ -51,9 +51,11 @@ def test_a_fill_names_the_tile_laid_after_it_by_itself() -> None:
     a = GAME.parse_action(s, "fill sun@0,2")
     assert GAME.describe_move(s, a, "en") == (
         "lays the sun-worshiping site from the display south of the new worker tile; then from the display: "
-        "the temple (west of the new worker tile)")
+        "the temple (west of the new worker tile) — red: +3 temple points, score -7 (+3 points); purple: +3 temple "
+        "points, score -7 (+3 points)")
     assert GAME.describe_move(s, a, "zh-TW") == (
-        "將叢林展示區的太陽信仰遺址放在新工人板塊的南側；接著叢林展示區的神廟（新工人板塊的西側）自動放上")
+        "將叢林展示區的太陽信仰遺址放在新工人板塊的南側；接著叢林展示區的神廟（新工人板塊的西側）自動放上 — "
+        "紅色：神廟分數 +3、分數 -7（+3 分）；紫色：神廟分數 +3、分數 -7（+3 分）")
 
 
 def test_the_server_log_and_every_viewer_get_these_words() -> None:
@@ -62,7 +64,7 @@ def test_the_server_log_and_every_viewer_get_these_words() -> None:
     assert visible == {0, 1, None}  # everything laid is face up: every seat and spectators read it
     texts = policy.log_texts(GAME, s, a, visible, 2)
     for v in policy.viewers(2):
-        assert texts[policy.text_index(v, "en", 2)].endswith("(west of the new worker tile)")
+        assert texts[policy.text_index(v, "en", 2)].split(" — ")[0].endswith("(west of the new worker tile)")
         assert "盲抽" in texts[policy.text_index(v, "zh-TW", 2)]
 
 

@@ -4,7 +4,7 @@ with the seed's fallbacks, votes and harvest dice, passing, the one more turn an
 from __future__ import annotations
 
 import pytest
-from pt_helpers import F, R, S, W, blank, cell, check_invariants, cloud, drops, hand, legal, new, play, turn
+from pt_helpers import F, R, S, W, blank, cell, check_invariants, cloud, drops, hand, legal, new, play, refresh, turn
 
 from boardlab.core.errors import ConfigError, IllegalActionError
 
@@ -124,7 +124,7 @@ def test_sun_fallbacks_short_supply_and_no_cloud() -> None:
     drops(s, "A1", {0: 10})
     drops(s, "A2", {0: 8})
     assert s.supply[0] == 1
-    play(s, "play S")
+    play(s, "play S", "sun B2")
     # one from the supply, one taken back from a field; both go in once the player has chosen
     assert sorted(legal(s)) == ["reclaim A1", "reclaim A2"]
     play(s, "reclaim A2")
@@ -270,7 +270,161 @@ def test_seed_examples_sun_plus_sun_as_rain_and_the_vote_cycle_wraps() -> None:
     """Seed: "日照 + 日照或日照 + 霜寒, 並執行落雨"; vote option b: Frost -> Sun -> Wind -> Rain -> Frost."""
     s = turn(blank(), 0, {S: 3})
     cloud(s, "A1", {0: 2})
-    play(s, "play2 R")  # only Suns in hand: both payments are automatic
+    play(s, "play2 R")
+    assert legal(s) == ["pay S"]  # only Suns in hand, yet asked: a hand of two weathers was possible (#33)
+    play(s, "pay S", "pay S")
     assert s.hands[0] == [0, 1, 0, 0]
     assert s.cloud[cell(s, "A1")] == [1, 0] and s.field[cell(s, "A1")] == [1, 0]
     assert sorted(legal(s))[-2:] == ["vote F", "vote R"]  # a Rain votes Rain or (wrapping) Frost
+
+
+# -- #33: a question's presence depends only on what the other seats can know ---------------------------------
+
+def test_second_action_is_asked_with_end_alone_when_the_hand_holds_no_pair() -> None:
+    """Three cards and no pair: no second action is possible, yet the question is asked with "end" alone, as it
+    is for a hand with a pair (before #33 it was skipped, telling the table the hand had no pair)."""
+    s = turn(blank(), 0, {F: 1, S: 1, W: 1})
+    play(s, "play S", "vote S")
+    assert s.current_player == 0 and s.todo[-1][0] == "second" and legal(s) == ["end"]
+    assert s.view(1)["decision"] == {"player": 0, "step": "second"}
+    play(s, "end")
+    assert s.current_player == 1 and s.todo[-1] == ("turn", 1)
+
+
+def test_second_action_is_not_asked_when_no_hand_could_take_one() -> None:
+    """Fewer than two cards (public), or after a pass: nobody could take a second action, so nobody is asked."""
+    s = turn(blank(), 0, {F: 1, S: 1})
+    play(s, "play S", "vote S")
+    assert s.current_player == 1 and s.todo[-1] == ("turn", 1)
+
+
+def test_pay_is_asked_even_when_the_hand_holds_one_weather() -> None:
+    """Any two as one with three Frosts: each payment is asked, with one answer, as it would be for a mixed
+    hand; when every unseen card is of one weather no hand could differ, and the payment is automatic."""
+    s = turn(blank(), 0, {F: 3})
+    play(s, "play2 W")
+    assert s.todo[-1][0] == "pay" and legal(s) == ["pay F"]
+    s = blank()
+    hand(s, 1, {F: 1})
+    hand(s, 0, {F: 3})
+    for w in (S, W, R):  # every Sun, Wind and Rain face up in the discard pile: only Frosts are unseen
+        s.discard[w] += s.deck.count(w)
+        s.deck = [x for x in s.deck if x != w]
+    play(turn(s, 0), "play2 W")
+    assert s.hands[0] == [1, 0, 0, 0] and s.todo[-1][0] != "pay"
+
+
+def test_hand_limit_is_asked_even_when_the_hand_holds_one_weather() -> None:
+    """Six Frosts after the others' pass: both discards are asked (one answer each), as for a mixed hand."""
+    s = turn(blank(), 1, {S: 1})
+    hand(s, 0, {F: 6})
+    play(s, "pass", "pass")
+    assert s.current_player == 0 and s.todo[-1][0] == "limit" and legal(s) == ["discard F"]
+    play(s, "discard F")
+    assert s.hands[0] == [5, 0, 0, 0] and legal(s) == ["discard F"]
+    play(s, "discard F")
+    assert s.round == 2  # the second discard ended the action phase
+
+
+def test_solo_hand_questions_with_one_answer_stay_automatic() -> None:
+    """Solo: nobody else sees the questions, so one-answer payments are still made at once."""
+    s = turn(blank(1), 0, {F: 3})
+    play(s, "play2 W")
+    assert s.hands[0] == [1, 0, 0, 0]
+
+
+# -- #33: where the seed says 可以, the player chooses ----------------------------------------------------------
+
+def test_frost_reclaim_is_a_choice_and_skip_leaves_the_card_a_vote() -> None:
+    """Seed: "如果玩家個人供應區已經沒有水氣,玩家可以回收 1 點落在田地上的水氣": an empty supply offers the
+    cloudless tiles (taking a drop back) or `skip`, which changes nothing but the vote to come."""
+    s = turn(blank(), 0, {F: 1})
+    drops(s, "C3", {0: 20})
+    play(s, "play F")
+    assert "skip" in legal(s) and "frost A1" in legal(s)
+    play(s, "skip")
+    assert s.todo[-1][0] == "vote" and s.field[cell(s, "C3")][0] == 20
+    assert all(cl is None for cl in s.cloud)
+    check_invariants(s)
+
+
+def test_frost_reclaims_only_own_drops() -> None:
+    """The seed does not say whose drop: ours are the player's own (D21), as the Sun weather's P.S. says
+    ("回收自己散落在田地上的水氣") and since the new cloud carries the player's drop."""
+    s = turn(blank(), 0, {F: 1})
+    drops(s, "C3", {0: 10})
+    drops(s, "C2", {0: 10})
+    drops(s, "B1", {1: 3})
+    play(s, "play F", "frost A1")
+    assert sorted(legal(s)) == ["reclaim C2", "reclaim C3"]
+
+
+def test_sun_reclaim_is_a_choice() -> None:
+    """Seed: "玩家可以回收 2 點落在田地上的水氣": a short supply offers the clouds (taking drops back) or `skip`."""
+    s = turn(blank(), 0, {S: 1})
+    cloud(s, "B2", {0: 1})
+    drops(s, "A1", {0: 19})
+    assert s.supply[0] == 0
+    play(s, "play S")
+    assert sorted(legal(s)) == ["skip", "sun B2"]
+    play(s, "skip")
+    assert s.todo[-1][0] == "vote" and s.cloud[cell(s, "B2")] == [1, 0] and s.field[cell(s, "A1")] == [19, 0]
+
+
+def test_sun_weather_top_up_is_a_choice_and_may_stop_early() -> None:
+    """Seed P.S.: "如果玩家個人供應區的水氣數量不足,玩家可以回收自己散落在田地上的水氣": drop by drop, `skip`
+    to stop; the cloud gets what the supply then holds."""
+    s = blank(2)
+    cloud(s, "A1", {0: 3})
+    drops(s, "B2", {0: 17})
+    cloud(s, "C3", {1: 1})
+    s.votes[S] = [1, 0]
+    s.start = 0
+    s.todo = [("weather",)]
+    refresh(s)
+    assert s.current_player == 0 and s.supply[0] == 0 and sorted(legal(s)) == ["reclaim B2", "skip"]
+    play(s, "reclaim B2")
+    assert sorted(legal(s)) == ["reclaim B2", "skip"]
+    play(s, "skip")
+    assert s.cloud[cell(s, "A1")] == [4, 0] and s.field[cell(s, "B2")] == [16, 0]
+    assert ["shine", 0, cell(s, "A1"), 1] in s.events
+    check_invariants(s)
+
+
+def test_reclaim_always_option_keeps_the_english_notes_reading() -> None:
+    """Option reclaim=always (the notes: "No drops in supply -> take back 1 of your drops"): no `skip`; the
+    drops are taken back whenever the supply is short, as before #33."""
+    s = turn(blank(reclaim="always"), 0, {F: 1})
+    drops(s, "C3", {0: 20})
+    play(s, "play F")
+    assert "skip" not in legal(s)
+    play(s, "frost A1")
+    assert s.cloud[cell(s, "A1")] == [1, 0] and s.field[cell(s, "C3")][0] == 19
+    s = blank(2, reclaim="always")
+    cloud(s, "A1", {0: 3})
+    drops(s, "B2", {0: 17})
+    s.votes[S] = [1, 0]
+    s.todo = [("weather",)]
+    refresh(s)
+    assert s.cloud[cell(s, "A1")] == [6, 0] and s.field[cell(s, "B2")] == [14, 0]  # all three, automatically
+
+
+def test_south_wind_always_takes_its_drops_back() -> None:
+    """The automaton never declines: with an empty supply its Frost takes one of its drops back (docs: D19)."""
+    s = blank(1)
+    drops(s, "B1", {1: 20})
+    s.todo = [("frost", 1)]
+    refresh(s)
+    assert sum(cl is not None for cl in s.cloud) == 1 and s.field[cell(s, "B1")][1] == 19
+
+
+def test_every_option_is_labelled_in_both_languages() -> None:
+    """The lobby shows each option and each of its choices in English and Traditional Chinese (about.json)."""
+    import json
+    from importlib.resources import files
+
+    meta = json.loads(files("boardlab.games.petrichor").joinpath("about.json").read_text("utf-8"))["options_meta"]
+    for key, opt in new().game.options.items():
+        assert meta[key]["en"] and meta[key]["zh-TW"], key
+        for c in opt.choices or ():
+            assert meta[key]["choices"]["en"][c] and meta[key]["choices"]["zh-TW"][c], (key, c)

@@ -1,10 +1,11 @@
 """Narration (`describe_for`) leaks no card.
 
 Over seeded random games (solo, 2-4 players, with and without the draft) every action is described to
-every seat and to a spectator, in en and zh-TW. The words may name (by id, e.g. `G3`, or by full name,
+every seat and to a spectator, in en and zh-TW. The words (before the story of gains and scores that the core
+adds after " — ", which must read the same for every viewer) may name (by id, e.g. `G3`, or by full name,
 e.g. `green 2` / `綠色 2`) only cards that the viewer's view shows before or after the action; the acting
-seat, and any seat whose view already shows the card, get exactly `describe_action`. The checker is
-checked too: applied to the unmasked default (`describe_action` for everyone) it must report leaks for
+seat, and any seat whose view already shows the card, get exactly `describe_move`. The checker is
+checked too: applied to the unmasked default (`describe_move` for everyone) it must report leaks for
 every action kind that can hide a card, so the games do reach each of them with a viewer who does not
 know the card; run against that default, the parametrized tests fail.
 """
@@ -36,6 +37,16 @@ CASES: list[tuple[int, dict[str, Any], int]] = [
     (1, {}, 60), (1, {"automaton_ship": 7}, 30), (2, {}, 12), (3, {}, 6), (4, {}, 4),
     (2, {"draft": True}, 5), (3, {"draft": True}, 4), (4, {"draft": True}, 3),
 ]
+
+
+def own(text: str) -> str:
+    """A log line's words for the move itself, without the story core/narration.py adds after " — " (public
+    counts per player: its "P1" are players, which the card checker would take for purple cards)."""
+    return text.split(" — ", 1)[0]
+
+
+def story(text: str) -> str:
+    return text.split(" — ", 1)[1] if " — " in text else ""
 
 
 def card_ids_in(view: dict[str, Any]) -> set[str]:
@@ -85,10 +96,10 @@ def unseen(words: str, action: Any, visible: set[str], before: dict[str, Any], a
 
 def play(players: int, seed: int, options: dict[str, Any]) -> tuple[list[str], set[str]]:
     """One random game narrated to every viewer: (the leaks of `describe_for`, the kinds of the actions
-    whose unmasked words, `describe_action` for everyone, the same checker reports as leaks).
+    whose unmasked words, `describe_move` for everyone, the same checker reports as leaks).
 
     Also asserts what must hold in any case: the actor's words, and the words of a seat that already sees
-    the card or of any action that hides no card, are exactly `describe_action`."""
+    the card or of any action that hides no card, are exactly `describe_move`."""
     state = new(players, seed, **options)
     rng = random.Random(seed * 7919 + players)
     viewers: list[int | None] = [*range(players), None]
@@ -100,8 +111,11 @@ def play(players: int, seed: int, options: dict[str, Any]) -> tuple[list[str], s
         action = rng.choice(state.legal_actions())
         actor = state.current_player
         assert actor is not None
-        public = {lang: GAME.describe_action(action, lang) for lang in LANGS}
-        texts = {(v, lang): GAME.describe_for(state, action, v, lang) for v in viewers for lang in LANGS}
+        public = {lang: own(GAME.describe_move(state, action, lang)) for lang in LANGS}
+        told = {(v, lang): GAME.describe_for(state, action, v, lang) for v in viewers for lang in LANGS}
+        for lang in LANGS:  # the story after the words (gains, scores: public counts) is the same for everyone
+            assert len({story(t) for (_, lg), t in told.items() if lg == lang}) == 1, told
+        texts = {k: own(t) for k, t in told.items()}
         hidden = isinstance(action, CardAct) and action.kind in HIDDEN_KINDS
         for (v, lang), text in texts.items():
             if v == actor or not hidden or CARD_IDS[action.card] in shown[v]:
@@ -168,7 +182,7 @@ def test_the_checker_tells_players_from_purple_cards() -> None:
 # -- exact words ------------------------------------------------------------------------------------------
 def _words(state: PocketMarsState, text: str, seat: int | None) -> tuple[str, str]:
     action = GAME.parse_action(state, text)
-    return GAME.describe_for(state, action, seat, "en"), GAME.describe_for(state, action, seat, "zh-TW")
+    return own(GAME.describe_for(state, action, seat, "en")), own(GAME.describe_for(state, action, seat, "zh-TW"))
 
 
 def test_readying_shows_only_the_colour_back_to_the_others() -> None:

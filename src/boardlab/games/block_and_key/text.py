@@ -8,10 +8,12 @@ from typing import Any
 from rich.markup import escape
 
 from boardlab.core.game import MenuItem
+from boardlab.core.narration import after_of
 from boardlab.core.terms import game_term
 
 from .actions import DECK_NAMES, FILES, LINES, BlockAct, DeckAct, Dig, KeyAct, Orient, Place, Simple
-from .rules import SITE_LINES, VIEWS, BlockAndKeyState
+from .components import Components, components
+from .rules import SITE_LINES, SOLO_TURNS, THRESHOLD, VIEWS, BlockAndKeyState
 
 STYLE = {"W": "bold white", "G": "grey62", "R": "bold red", "B": "bold blue", "*": "bold yellow"}
 
@@ -24,17 +26,41 @@ def where(a: Place) -> str:
     return f"{FILES[a.x]}{a.y + 1}/{a.z + 1}"
 
 
-def describe(action: Any, lang: str = "en") -> str:
-    """An action in words, for a game log."""
+def where_words(a: Place, lang: str) -> str:
+    """'column g, row 5, level 1': the place in words (the notation's "g5/1" meant nothing to a newcomer)."""
+    return term("at_words", lang, file=FILES[a.x], row=a.y + 1, level=a.z + 1)
+
+
+def block_name(comp: Components, code: str, lang: str) -> str:
+    """A block by colour and shape in plain words ("blue straight four"); the code (BI4) stays beside it."""
+    b = comp.block_ids.index(code)
+    names = comp.colour_names[comp.block_colour(b)]
+    return term("block_name", lang, colour=names.get(lang) or names["en"],
+                shape=term("shape_" + comp.shapes[comp.block_shape(b)], lang))
+
+
+def core_faces(comp: Components, turn: int, lang: str) -> str:
+    """Which colour faces each side once the core cube is turned `turn` times (the rules' `_face_colour`):
+    the first decision of the game, previewed in words."""
+    faces = []
+    for v, side in enumerate(VIEWS[1:]):
+        names = comp.colour_names[comp.core_sides[(v + turn) % 4]]
+        faces.append(term("face", lang, colour=names.get(lang) or names["en"], side=term("dir_" + side, lang)))
+    return listing(faces, lang)
+
+
+def words(action: Any, lang: str, comp: Components) -> str:
+    """An action in words with the game's components (blocks named, the core's faces previewed)."""
     if isinstance(action, Orient):
-        return term("orient", lang, n=action.turn)
+        return term("orient", lang, n=action.turn, faces=core_faces(comp, action.turn, lang))
     if isinstance(action, Dig):
         line = LINES[action.line]
         return term("dig_row" if line[0] == "r" else "dig_col", lang, n=line[1])
     if isinstance(action, Place):
-        return term(action.kind, lang, block=action.block, o=action.orient, at=where(action))
+        return term(action.kind, lang, block=action.block, name=block_name(comp, action.block, lang),
+                    o=action.orient, at=where_words(action, lang))
     if isinstance(action, BlockAct):
-        return term("return", lang, block=action.block)
+        return term("return", lang, block=action.block, name=block_name(comp, action.block, lang))
     if isinstance(action, DeckAct):
         return term(action.kind, lang, deck=term(DECK_NAMES[action.deck], lang))
     if isinstance(action, KeyAct):
@@ -42,6 +68,58 @@ def describe(action: Any, lang: str = "en") -> str:
     if isinstance(action, Simple):
         return term(action.kind, lang)
     return str(action)
+
+
+def describe(action: Any, lang: str = "en") -> str:
+    """An action in words, for menus and offers (the built-in components)."""
+    return words(action, lang, components())
+
+
+def describe_move(before: BlockAndKeyState, action: Any, lang: str = "en") -> str:
+    """The log's words: the action, then every key it claimed and whether it started the final round (the
+    gains and the score change follow from core/narration.py)."""
+    text = words(action, lang, before.comp)
+    p = before.actor
+    if p is None or not isinstance(action, Place):
+        return text
+    after = after_of(before, action)
+    sep = "；" if lang == "zh-TW" else "; "
+    for q in range(before.num_players):
+        for k in after.claimed[q][len(before.claimed[q]):]:
+            key = before.comp.keys[k]
+            text += sep + term("claims", lang, key=key.id, points=key.points)
+    if after.final and not before.final and not before.solo:
+        text += sep + term("final_round", lang, who=seat_name(p, lang), n=len(after.claimed[p]))
+    return text
+
+
+def listing(items: list[str], lang: str) -> str:
+    return ("、" if lang == "zh-TW" else ", ").join(items)
+
+
+def public_totals(state: BlockAndKeyState) -> list[int]:
+    """The score everyone may know during the game: key points (the Enigma bonus is secret until the end)."""
+    if state.is_over:
+        return [s.total for s in state.scores()]
+    return [state.key_points(q) for q in range(state.num_players)]
+
+
+def ledger(state: BlockAndKeyState, lang: str) -> list[dict[str, int]]:
+    """Each seat's public counts, named for the log (core/narration.py words their changes)."""
+    return [{term("l_blocks", lang): len(state.supply[q]), term("l_keys", lang): len(state.claimed[q]),
+             term("l_hand", lang): len(state.hands[q])} for q in range(state.num_players)]
+
+
+def end_cause(state: BlockAndKeyState, lang: str) -> str:
+    """Why the game ended (the ends of `_end_turn`)."""
+    if state.solo:
+        return term("end_solo_passes", lang) if state.passes >= 2 else term("end_solo", lang, n=SOLO_TURNS)
+    if state.final:
+        n = THRESHOLD[state.num_players]
+        first = next((q for q in range(state.num_players) if len(state.claimed[q]) >= n), None)
+        if first is not None:
+            return term("end_final", lang, who=seat_name(first, lang), n=n)
+    return term("end_passes", lang)
 
 
 def menu(state: BlockAndKeyState, lang: str = "en") -> list[MenuItem]:

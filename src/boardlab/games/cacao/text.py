@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.core.game import MenuItem
+from boardlab.core.narration import after_of
 from boardlab.core.terms import game_term
 
 from .actions import DIRS, STEPS, Discard, Fill, Place, Use
@@ -97,8 +98,7 @@ def describe_move(before: CacaoState, action: Any, lang: str = "en") -> str:
     and every jungle tile the move laid by itself, so every change to the board is in the log."""
     if isinstance(action, Discard):
         return term("discards", lang).format(tile=tile_name(action.tile))
-    after = before.clone()
-    after.apply(action, before.current_player)
+    after = after_of(before, action)
     if isinstance(action, Place):
         key = "places_move" if action.kind == "place" else "rebuilds_move"
         text = term(key, lang).format(tile=tile_name(action.tile), near=_near(before, action.x, action.y, lang))
@@ -245,3 +245,17 @@ def render(state: CacaoState, seat: int | None, lang: str = "en") -> str:
 def seat_name(seat: int, lang: str = "en") -> str:
     """A seat by its colour (core.game.Game.seat_name)."""
     return term(f"colour{seat}", lang)
+
+
+def ledger(state: CacaoState, lang: str) -> list[dict[str, int]]:
+    """Each village's public counts, named for the log (core/narration.py words their changes): what a
+    market, a gold mine, a water or a sun site gave or took is then in the line of the move."""
+    temples = state.temple_scores()
+    return [{term("l_gold", lang): v.gold, term("l_fruit", lang): v.fruit, term("l_sun", lang): v.sun,
+             term("l_water", lang): v.water, term("l_temples", lang): temples[i]}
+            for i, v in enumerate(state.villages)]
+
+
+def end_cause(state: CacaoState, lang: str) -> str:
+    """Why the game ended (core/narration.py): Cacao ends when every worker tile is played."""
+    return term("end_cause", lang)

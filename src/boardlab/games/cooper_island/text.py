@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from boardlab.core.narration import after_of
 from boardlab.core.terms import game_term
 
 from .actions import SPACES, Act
-from .components import CODE_TERRAIN
+from .components import CODE_TERRAIN, GOODS
 from .rules import CooperState
 
 CUBE = {"wood": "w", "stone": "s", "food": "f", "gold": "g", "cloth": "c", "": "."}
@@ -78,6 +80,63 @@ def describe(action: Any, lang: str = "en") -> str:
     if k == "react":
         return term("a_react_crate", lang, k=b) if a == "crate" else term("a_react", lang, card=card_name(a, lang))
     return str(action)
+
+
+def describe_move(before: CooperState, action: Any, lang: str = "en") -> str:
+    """The log's words for `action` in `before`: what a bare "is done", "places", "declines" or a tile's number
+    and side meant in that position (the terrains, the ship's new beach); what it gained follows from
+    core/narration.py."""
+    if not isinstance(action, Act) or before.decider is None or not before.todo:
+        return describe(action, lang)
+    k, a, b, _ = action
+    step = before.todo[-1][0]
+    p = before.decider
+    if k == "done" and step in ("after", "cwin", "income"):
+        return term(f"a_done_{step}", lang)
+    if k in ("draw", "place") and step == "or":
+        return term(f"a_{k}_tile", lang)
+    if k == "skip" and step in ("statue", "react", "fee"):
+        return term(f"a_skip_{step}", lang)
+    if k == "tile":
+        t1, t2 = before.C.splits[int(a) - 1]["ab".index(b)]
+        return term("a_tile_named", lang, t1=term(t1, lang), t2=term(t2, lang), split=a, side=b)
+    if k == "ship":
+        to = after_of(before, action).players[p].ships[int(a) - 1]
+        return term("a_ship_to", lang, k=a, to=to)
+    return describe(action, lang)
+
+
+@cache
+def _labels(lang: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """The ledger's names in `lang` (looked up once: the log asks for them on every move)."""
+    store = tuple(term("l_store", lang, good=term(g, lang)) for g in GOODS)
+    market = tuple(term("l_market", lang, good=term(g, lang)) for g in GOODS)
+    rest = tuple(term(k, lang) for k in ("l_tiles", "l_logs", "l_anchors", "l_crates", "l_statues", "l_boats",
+                                         "l_buildings", "l_vp"))
+    return store, market, rest
+
+
+def ledger(state: CooperState, lang: str) -> list[dict[str, int]]:
+    """Each player's public counts (every piece of Cooper Island is public), named for the log."""
+    store, market, rest = _labels(lang)
+    out = []
+    for P in state.players:
+        d = {label: P.store.get(g, 0) for label, g in zip(store, GOODS, strict=True)}
+        d.update({label: P.market.get(g, 0) for label, g in zip(market, GOODS, strict=True)})
+        d.update(zip(rest, (sum(P.hand), P.logs, P.anchors, P.crates, P.statues, len(P.boats),
+                            sum(P.built.values()), P.vp), strict=True))
+        out.append(d)
+    return out
+
+
+def end_cause(state: CooperState, lang: str) -> str:
+    """Why the game ended: its rounds are played."""
+    return term("end_cause", lang, n=min(state.round, state.C.rounds))
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """A seat as the log names it (core.game.Game.seat_name)."""
+    return player_name(seat, lang)
 
 
 def card_name(cid: str, lang: str) -> str:

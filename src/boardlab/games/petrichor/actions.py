@@ -3,6 +3,7 @@ weathers and cards are F S W R (Frost, Sun, Wind, Rain); players P1..P4 (solo: P
 directions N S E W.
 
     pass            pass: discard your hand, take the start-player marker (in a last turn: do nothing)
+    skip            take no drop back from the fields (Frost / Sun with a short supply: vote only; Sun weather: stop)
     play F          play one Frost card for its action
     play2 R         play any two cards as a Rain (then `pay X` twice says which cards)
     again S         second action: two Sun cards for a Sun action
@@ -37,7 +38,10 @@ from .components import LETTERS, MAX_COLS, MAX_ROWS
 MAX_SEATS = 4
 DIRS = "NSEW"
 STEPS = ((-1, 0), (1, 0), (0, 1), (0, -1))
-SIMPLE_KINDS = ("pass", "end", "done")
+SIMPLE_KINDS = ("pass", "end", "done", "skip")
+LATER_KINDS = ("skip",)
+"""Simple actions added after the integer encoding was fixed: listed at the end of ALL_ACTIONS, so that every
+older action keeps its id."""
 CARD_KINDS = ("play", "play2", "again", "again4", "pay", "vote", "choose", "discard")
 CELL_KINDS = ("cloud", "frost", "sun", "reclaim", "shine")
 COLS = "ABCD"
@@ -105,12 +109,12 @@ class Blow(NamedTuple):
 
 PAction = Simple | CardAct | Die | Cell | Wind | Rain | Blow
 
-PASS, END, DONE = Simple("pass"), Simple("end"), Simple("done")
+PASS, END, DONE, SKIP = Simple("pass"), Simple("end"), Simple("done"), Simple("skip")
 CARD = {k: tuple(CardAct(k, w) for w in range(4)) for k in CARD_KINDS}
 
 
 def _all() -> list[PAction]:
-    out: list[PAction] = [Simple(k) for k in SIMPLE_KINDS]
+    out: list[PAction] = [Simple(k) for k in SIMPLE_KINDS if k not in LATER_KINDS]
     out += [a for k in CARD_KINDS for a in CARD[k]]
     out += [Die("die", i) for i in range(6)]
     cells = [(r, c) for r in range(MAX_ROWS) for c in range(MAX_COLS)]
@@ -118,7 +122,7 @@ def _all() -> list[PAction]:
     out += [Wind("wind", r, c, d) for r, c in cells for d in range(4)]
     out += [Rain("rain", r, c, q) for r, c in cells for q in range(MAX_SEATS)]
     out += [Blow("blow", r, c, q, d) for r, c in cells for q in range(MAX_SEATS) for d in range(4)]
-    return out
+    return out + [Simple(k) for k in LATER_KINDS]
 
 
 ALL_ACTIONS: list[PAction] = _all()
@@ -156,6 +160,6 @@ def parse(text: str) -> PAction:
     if m := _RE["blow"].match(low):
         return Blow("blow", int(m[2]) - 1, COLS.index(m[1].upper()), int(m[3]) - 1, DIRS.index(m[4].upper()))
     raise ActionParseError(
-        f"cannot read {text!r} as a Petrichor action; forms: pass, end, done, play F, play2 R, again S, "
+        f"cannot read {text!r} as a Petrichor action; forms: pass, end, done, skip, play F, play2 R, again S, "
         "again4 W, pay F, vote F, choose S, discard F, die 1-3, cloud|frost|sun|reclaim|shine B2, "
         "wind B2 N, rain B2 P1, blow B2 P1 N (cards/weathers F S W R, directions N S E W)")

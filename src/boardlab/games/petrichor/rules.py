@@ -1,10 +1,12 @@
 """Petrichor rules: the seed rulebook translation (default) with the English notes as options, 1-4 players.
 
 The game runs on a to-do stack of small steps (`self.todo`, the end is next), as Pocket Mars does. A step
-either acts at once or asks one player a question; questions with one answer are answered
-automatically. The to-do stack holds only public facts (which player, which weather), so views and
-determinization never leak. Solo: the player is seat 0 and the South Wind automaton is board index 1
-(never a seat): its questions are answered by its card and a d6 (`_sw_choose`).
+either acts at once or asks one player a question; questions with one answer are answered automatically,
+except the questions about a hand, asked whenever some hand the other seats cannot rule out would have two
+answers (`_asks`: their presence must not tell the table about the hand). The to-do stack holds only public
+facts (which player, which weather), so views and determinization never leak. Solo: the player is seat 0 and
+the South Wind automaton is board index 1 (never a seat): its questions are answered by its card and a d6
+(`_sw_choose`).
 
 Round: action phase (`turn` -> `pay`/effect/`vote` -> `second` -> `next`; a pass queues `last` turns,
 `limit` and `weather`) -> weather phase (`weather` -> `tie` -> `resolve` -> frost/sun/wind/rain steps) ->
@@ -24,12 +26,14 @@ from boardlab.core.solo import AutomatonOpponent
 from boardlab.core.step_machine import StepMachine
 
 from . import actions as A
-from .actions import CARD, DONE, END, PASS, STEPS, Blow, CardAct, Cell, Die, PAction, Rain, Wind
+from .actions import CARD, DONE, END, PASS, SKIP, STEPS, Blow, CardAct, Cell, Die, PAction, Rain, Wind
 from .components import WHEAT_FACE, Stage, components
 
 FROST, SUN, WIND, RAIN = range(4)
 SW = 1  # the solo automaton's board index
 EFFECTS = ("frost", "sun", "wind", "rain")
+HAND_STEPS = frozenset({"pay", "second", "limit"})
+"""Questions whose number of answers depends on the asked player's hidden hand (see `_asks`)."""
 Step = tuple[Any, ...]
 
 
@@ -63,6 +67,7 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         self.hands = [[0] * 4 for _ in range(n)]
         self.discard = [0] * 4
         self.deck = list(C.deck)
+        self.deck_counts = tuple(C.deck.count(w) for w in range(4))
         self.rng.shuffle(self.deck)
         self.dice = [self._roll() for _ in range(k["harvest_dice"])]
         self.round = 1
@@ -195,8 +200,33 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         RESOLVE[step[0]](self, step, action)
 
     def _asks(self, step: Step, opts: list[PAction]) -> bool:
-        """The South Wind is never asked: its card and a d6 answer (`_sw_choose`)."""
-        return len(opts) > 1 and not (self.solo and step[1] == SW)
+        """Two or more answers make a question. At a table of two or more, a question about the hand ("pay",
+        "second", "limit") is asked whenever some hand the others cannot rule out would give it two answers,
+        even if this hand gives one: its presence would otherwise tell the table about the cards (#33). The
+        South Wind is never asked: its card and a d6 answer (`_sw_choose`)."""
+        if self.solo:
+            return len(opts) > 1 and step[1] != SW
+        if step[0] in HAND_STEPS:
+            return self._hand_question_public(step)
+        return len(opts) > 1
+
+    def unseen_counts(self) -> list[int]:
+        """Cards of each weather that nobody has seen face up this deal: the deck plus every hand (all cards
+        minus the discard pile), the pool any hidden hand is drawn from, as everyone can count it."""
+        return [n - d for n, d in zip(self.deck_counts, self.discard, strict=True)]
+
+    def _hand_question_public(self, step: Step) -> bool:
+        """Could the hand question `step` have two answers for some hand of its size drawn from the unseen cards?
+        Depends only on public facts (hand size, discard pile, who passed), so every seat may know it."""
+        size = sum(self.hands[step[1]])
+        if size >= 4 and step[0] == "second":  # any four, besides "end"
+            return True
+        if size < 2:
+            return False
+        pool = self.unseen_counts()
+        if step[0] == "second":  # a pair, besides "end"
+            return max(pool) >= 2
+        return sum(x > 0 for x in pool) >= 2  # "pay" / "limit": two weathers in the hand
 
     def _auto_answer(self, step: Step, opts: list[PAction]) -> PAction:
         return opts[0] if len(opts) == 1 else self._sw_choose(step, opts)
@@ -257,14 +287,16 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
             self.todo.append(("pay", step[1], step[2] - 1))
 
     def _step_second(self, step: Step) -> list[PAction]:
-        """The optional second action: two identical cards, or any four as any one (nobody passed yet)."""
-        if self.passer is not None:
-            return []
+        """The optional second action: two identical cards, or any four as any one (nobody passed yet), or
+        "end". With fewer than two cards there is none (public); otherwise "end" is offered even when the hand
+        holds no pair, so that the question's presence tells nothing (`_asks`)."""
         h = self.hands[step[1]]
+        if self.passer is not None or sum(h) < 2:
+            return []
         opts: list[PAction] = [CARD["again"][w] for w in range(4) if h[w] >= 2]
         if sum(h) >= 4:
             opts += CARD["again4"]
-        return [*opts, END] if opts else []
+        return [*opts, END]
 
     def _res_second(self, step: Step, a: PAction) -> None:
         if a == END:
@@ -320,52 +352,78 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         self.todo.append(step)
 
     # -- card actions ----------------------------------------------------------------------------------
+    def may_skip_reclaim(self) -> bool:
+        """Is taking drops back from the fields a choice (seed: 可以, option reclaim=choose) rather than done
+        whenever the supply is short (option reclaim=always)?"""
+        return self.options.get("reclaim", "choose") == "choose"
+
     def _step_frost(self, step: Step) -> list[PAction]:
-        """A new white cloud with one own drop on a cloudless tile; empty supply: reclaim one from a field."""
+        """A new white cloud with one own drop on a cloudless tile; empty supply: the player may take one of
+        their drops back from a field for it (`skip`: no cloud, the card only votes)."""
         p = step[1]
         if sum(cl is not None for cl in self.cloud) >= self.C.const["clouds"]:
             return []
         if not self.supply[p] and not self.on_fields(p):
             return []
-        return [A.Cell("frost", *self.rc(i)) for i, cl in enumerate(self.cloud) if cl is None]
+        opts: list[PAction] = [A.Cell("frost", *self.rc(i)) for i, cl in enumerate(self.cloud) if cl is None]
+        return [*opts, SKIP] if opts and not self.supply[p] and self.may_skip_reclaim() else opts
 
-    def _res_frost(self, step: Step, a: Cell) -> None:
+    def _res_frost(self, step: Step, a: PAction) -> None:
+        if a == SKIP:
+            return
+        assert isinstance(a, Cell)
         p, cell = step[1], self.at(a.r, a.c)
         if self.supply[p]:
             self._add(cell, p, 1)
         else:
-            self.todo.append(("reclaim", p, cell, 1, 1))
+            self.todo.append(("reclaim", p, cell, 1, 1, False, False))
 
     def _step_sun(self, step: Step) -> list[PAction]:
-        """Exactly two own drops into a cloud holding yours (short supply: the rest from the fields)."""
+        """Exactly two own drops into a cloud holding yours; short supply: the player may take the rest back
+        from the fields (`skip`: the card only votes)."""
         p = step[1]
         if self.supply[p] + self.on_fields(p) < 2:
             return []
-        return [A.Cell("sun", *self.rc(i)) for i in self.own_clouds(p)]
+        opts: list[PAction] = [A.Cell("sun", *self.rc(i)) for i in self.own_clouds(p)]
+        return [*opts, SKIP] if opts and self.supply[p] < 2 and self.may_skip_reclaim() else opts
 
-    def _res_sun(self, step: Step, a: Cell) -> None:
+    def _res_sun(self, step: Step, a: PAction) -> None:
+        if a == SKIP:
+            return
+        assert isinstance(a, Cell)
         p, cell = step[1], self.at(a.r, a.c)
         if self.supply[p] < 2:
-            self.todo.append(("reclaim", p, cell, 2 - self.supply[p], 2))
+            self.todo.append(("reclaim", p, cell, 2 - self.supply[p], 2, False, False))
         else:
             self._add(cell, p, 2)
             self._settle(cell)
 
     def _step_reclaim(self, step: Step) -> list[PAction]:
+        """("reclaim", player, cloud cell, drops still to take back, drops the cloud gets, may stop, Sun weather):
+        one of the player's own drops from a field (docs: D6, D21); `skip` stops early where the player may."""
         p = step[1]
-        return [A.Cell("reclaim", *self.rc(i)) for i, f in enumerate(self.field) if f[p]]
+        opts: list[PAction] = [A.Cell("reclaim", *self.rc(i)) for i, f in enumerate(self.field) if f[p]]
+        return [*opts, SKIP] if opts and step[5] else opts
 
-    def _res_reclaim(self, step: Step, a: Cell) -> None:
-        """One own drop back from a field to the supply; after the last one, all the drops the action
-        needs go into the cloud at once (so no half-filled cloud is ever seen)."""
-        _, p, cell, k, add = step
-        self.field[self.at(a.r, a.c)][p] -= 1
-        self.supply[p] += 1
-        if k > 1 and self.on_fields(p):
-            self.todo.append(("reclaim", p, cell, k - 1, add))
-        else:
-            self._add(cell, p, min(add, self.supply[p]))
-            self._settle(cell)
+    def _res_reclaim(self, step: Step, a: PAction) -> None:
+        """One own drop back from a field to the supply; after the last one (or `skip`), all the drops the
+        action needs go into the cloud at once (so no half-filled cloud is ever seen)."""
+        _, p, cell, k, add, stop, shine = step
+        if a != SKIP:
+            assert isinstance(a, Cell)
+            self.field[self.at(a.r, a.c)][p] -= 1
+            self.supply[p] += 1
+            if k > 1 and self.on_fields(p):
+                self.todo.append(("reclaim", p, cell, k - 1, add, stop, shine))
+                return
+        self._fill(p, cell, min(add, self.supply[p]), shine)
+
+    def _fill(self, p: int, cell: int, k: int, shine: bool) -> None:
+        """k own drops from the supply into the cloud on `cell`; the Sun weather logs how many."""
+        if shine:
+            self.events.append(["shine", p, cell, k])
+        self._add(cell, p, k)
+        self._settle(cell)
 
     def _step_wind(self, step: Step) -> list[PAction]:
         """Move a cloud holding your drop one tile orthogonally (clouds meeting merge)."""
@@ -465,8 +523,7 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         holding most of its drops. Rain: its own drops first, over the tile where it has most; never stops
         early. Wind weather: one of your drops off the tile where you lead it by most. Anything else: d6."""
         kind = step[0]
-        if kind == "rain":
-            opts = [a for a in opts if a != DONE]
+        opts = [a for a in opts if a not in (DONE, SKIP)] or opts  # it never stops early nor declines a reclaim
         keys = [self._sw_key(kind, a) for a in opts]
         best = max(keys)
         opts = [a for a, k in zip(opts, keys, strict=True) if k == best]
@@ -575,17 +632,17 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         return [A.Cell("shine", *self.rc(i)) for i in self.own_clouds(p)]
 
     def _res_shine(self, step: Step, a: Cell) -> None:
+        """As many more own drops as the player has there; a short supply may be topped up from the player's
+        own drops on the fields (seed: 可以回收, one at a time, `skip` to stop; option reclaim=always: all)."""
         p, cell = step[1], self.at(a.r, a.c)
         cl = self.cloud[cell]
         assert cl is not None
         want = min(cl[p], self.supply[p] + self.on_fields(p))
         rest = want - min(want, self.supply[p])
-        self.events.append(["shine", p, cell, want])
         if rest:
-            self.todo.append(("reclaim", p, cell, rest, want))
+            self.todo.append(("reclaim", p, cell, rest, want, self.may_skip_reclaim(), True))
         else:
-            self._add(cell, p, want)
-            self._settle(cell)
+            self._fill(p, cell, want, shine=True)
 
     def _step_grow(self, step: Step) -> None:
         """After Sun, sprouted coffee is grown; after Rain, sprouted rice."""
@@ -692,6 +749,7 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         s.votes = [v[:] for v in self.votes]
         s.hands = [h[:] for h in self.hands]
         s.discard, s.deck, s.dice = self.discard[:], self.deck[:], self.dice[:]
+        s.deck_counts = self.deck_counts
         s.round, s.start, s.passer, s.resolving = self.round, self.start, self.passer, self.resolving[:]
         s.sw_deck, s.sw_card, s.sw_die, s.chance = self.sw_deck[:], self.sw_card, self.sw_die, self.chance
         s.events = self.events[:]
@@ -838,6 +896,9 @@ class PetrichorRules(FixedActionTable, Game):
                              "first action incl. two cards as one (English notes)", ("one_card", "full")),
         "voting_wins": Option("seed", "Voting-Wins track: the single top voter +1 (seed), or top +2 / second +1 / "
                               "tied tops +1 each (English notes, Flowers rules)", ("seed", "flowers")),
+        "reclaim": Option("choose", "taking own drops back from the fields when the supply is short (Frost, Sun, "
+                          "the Sun weather): the player's choice (seed: 可以), or always done (the English notes' "
+                          "'take back', as the engine did before #33)", ("choose", "always")),
         "components": Option("", "path of a components file (JSON or TOML) to use instead of the built-in one"),
     }
 

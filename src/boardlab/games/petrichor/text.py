@@ -8,6 +8,7 @@ from typing import Any
 from rich.cells import cell_len
 from rich.markup import escape
 
+from boardlab.core.narration import after_of
 from boardlab.core.terms import game_term
 
 from .actions import DIRS, Blow, CardAct, Cell, Die, Rain, Simple, Wind, cell_text
@@ -163,3 +164,26 @@ def why_illegal(state: PetrichorState, action: Any) -> str:
 def seat_name(seat: int, lang: str = "en") -> str:
     """A seat as the log names it (core.game.Game.seat_name)."""
     return player_name(seat, lang)
+
+
+def describe_move(before: PetrichorState, action: Any, lang: str = "en") -> str:
+    """The log's words: the action, then what it set off by itself (weather, votes won, harvests, a round's
+    end: the public events it added), so a "passes" that ended a round says what the round gave."""
+    after = after_of(before, action)
+    new = [ev for ev in after.events[len(before.events):] if ev[0] != "pass" or ev[1] != before.current_player]
+    text = describe(action, lang)
+    if new:
+        sep = "；" if lang == "zh-TW" else "; "
+        text += sep + sep.join(describe_event(after, ev, lang) for ev in new)
+    return text
+
+
+def ledger(state: PetrichorState, lang: str) -> list[dict[str, int]]:
+    """Each player's public counts, named for the log (core/narration.py words their changes)."""
+    return [{term("l_vp", lang): state.vp[q], term("l_vw", lang): state.vw[q], term("l_wheat", lang): state.wheat[q],
+             term("l_supply", lang): state.supply[q]} for q in range(state.num_players)]
+
+
+def end_cause(state: PetrichorState, lang: str) -> str:
+    """Why the game ended: its rounds are played."""
+    return term("end_cause", lang, n=state.round)

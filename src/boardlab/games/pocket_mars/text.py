@@ -54,6 +54,44 @@ def describe(action: Any, lang: str = "en") -> str:
     return str(action)
 
 
+def describe_move(before: PocketMarsState, action: Any, lang: str = "en") -> str:
+    """The log's words for `action` in `before`: a yes or no to an optional effect names the effect (a bare
+    "uses it" / "declines" told the table nothing); what it gained follows from core/narration.py."""
+    if not isinstance(action, Simple) or action.kind not in ("do", "skip") or not before.todo:
+        return describe(action, lang)
+    step = before.todo[-1]
+    yes = action.kind == "do"
+    if step[0] == "colonist":
+        return term("do_colonist" if yes else "skip_colonist", lang, building=building_name(step[2], lang))
+    if step[0] == "half":
+        _, _, c, which, b = step
+        effect = effect_text(before._effect(which, c, b), lang)
+        return term("do_half" if yes else "skip_half", lang, what=decision_text(before, lang), effect=effect)
+    return term("do_step" if yes else "skip_step", lang, what=decision_text(before, lang))
+
+
+def ledger(state: PocketMarsState, lang: str) -> list[dict[str, int]]:
+    """Each player's public counts, named for the log (core/narration.py words their changes)."""
+    return [{term("l_energy", lang): state.energy[q], term("l_earth", lang): state.earth[q],
+             term("l_ship", lang): state.ship[q], term("l_cards", lang): len(state.hands[q])}
+            for q in range(state.num_players)]
+
+
+def end_cause(state: PocketMarsState, lang: str) -> str:
+    """Why the game ended (the three ends of `_step_roundend`)."""
+    if state.solo_exhausted:
+        return term("end_solo", lang)
+    done = [q for q in range(state.nb) if state.earth[q] == 0 and state.ship[q] == 0]
+    if done:
+        return term("end_done", lang, who=player_name(done[0], lang, state.solo))
+    return term("end_rounds", lang, n=state.round)
+
+
+def seat_name(seat: int, lang: str = "en") -> str:
+    """A seat as the log names it, "P1" (core.game.Game.seat_name)."""
+    return player_name(seat, lang)
+
+
 # Card actions whose card the other seats may not see: a discard for energy and a 4-card-rule discard
 # are face down, a readied card shows only its colour back, a buried card goes face down under the deck,
 # a draft pick stays in a hand. `hand` and `prep` put the card face up; no other action names a card.
@@ -75,7 +113,7 @@ def describe_for(state: PocketMarsState, action: Any, seat: int | None, lang: st
     card drawn later), get `describe`. The others learn what the table sees: where the card comes from and,
     for a card entering or leaving a prep module, its colour back (docs: decision D15)."""
     if not names_hidden_card(state, action, seat):
-        return describe(action, lang)
+        return describe_move(state, action, lang)
     actor = state.decider
     c = action.card
     kind = action.kind

@@ -11,11 +11,12 @@ from fastapi.responses import JSONResponse, Response
 from slowapi import Limiter
 
 from .. import seats
+from ..bots import known_bot_kinds
 from ..deps import OPTIONAL_AUTH, At, Lang, Seat, SiteAt, api_errors, site_errors, site_of, state_response
 from ..errors import ApiError
 from ..limits import Limits
 from ..policy import lang_of
-from ..schemas import ActionIn, BotIn, LogOut, ReplayOut, StateOut, UndoIn
+from ..schemas import ActionIn, BotIn, HintIn, HintOut, LogOut, ReplayOut, StateOut, UndoIn
 
 SPECTATORS: dict[str, Any] = {"openapi_extra": OPTIONAL_AUTH, "tags": ["play"]}
 """A route a spectator may call too (no token)."""
@@ -52,6 +53,20 @@ def router(limiter: Limiter, limits: Limits) -> APIRouter:
         """Undo your own last action during your own turn, unless it revealed information or chance."""
         t, seat = await at.seated()
         return state_response(await at.svc.undo(t, seat, body.move, lang_of(lang)))
+
+    @r.post("/api/tables/{table_id}/hint", response_model=HintOut, tags=["play"],
+            responses=api_errors(401, 403, 404, 409, 429))
+    @limiter.limit(limits.rate_seats)
+    async def hint(body: HintIn, request: Request, at: At, lang: Lang = "en") -> JSONResponse:
+        """Suggest a move for your seat: what the table's bot would play now and why, in a sentence. Unrated
+        tables only (409 `no_hints` on a rated one); nothing is played."""
+        t, seat = await at.seated()
+        info = site_of(request).ensure(t)
+        if info.rated:
+            raise ApiError(409, "no_hints", "rated tables give no hints")
+        kind = next((s.bot for s in t.seats if s.kind == "bot" and s.bot), info.bot_level)
+        kind = kind if kind in known_bot_kinds() else "random"
+        return JSONResponse(await at.svc.hint(t, seat, body.move, kind, lang_of(lang)))
 
     @r.get("/api/tables/{table_id}/log", response_model=LogOut, responses=api_errors(401, 403, 404), **SPECTATORS)
     async def game_log(at: At, lang: Lang = "en") -> JSONResponse:

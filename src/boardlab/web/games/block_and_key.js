@@ -12,6 +12,7 @@ import { el, loadStylesheet } from "/static/common.js";
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "block_and_key"))
   .catch(() => null);
 const TERMS = ((INFO && INFO.renderer_data) || {}).terms || {};
+const COMP = ((INFO && INFO.renderer_data) || {}).components || {};
 await loadStylesheet("/static/games/block_and_key.css");
 
 const UI = {
@@ -43,7 +44,7 @@ const COLOUR = { W: "#f2efe6", G: "#9a9a9a", R: "#c8452f", B: "#3566b8", "*": "#
 const LINES = ["r1", "r2", "r3", "c1", "c2", "c3"];
 const SITE_LINES = [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8]];
 let lang = "en";
-const sel = { key: null, block: null, cell: null, i: 0, turn: 0 };
+const sel = { key: null, block: null, cell: null, i: 0, turn: 0, orient: null };
 let current = null;
 
 function ui(k, p = {}) {
@@ -84,6 +85,7 @@ function temple(v, preview) {
   const minX = -dims[1] * A - pad, maxX = dims[0] * A + pad, minY = -(dims[0] + dims[1]) * B - 7 * C - pad, maxY = pad;
   svg.setAttribute("viewBox", `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
   svg.setAttribute("class", "bk-iso");
+  svg.dataset.core = coreSides(t).join("");
   const poly = (pts, fill, cls) => {
     const p = document.createElementNS(NS, "polygon");
     p.setAttribute("points", pts.map((q) => q.join(",")).join(" "));
@@ -98,9 +100,10 @@ function temple(v, preview) {
     const h = 0.78 + 0.05 * z; // height shading: higher is lighter
     let top, front, left;
     if (c.core) {
+      const sides = coreSides(t);
       top = COLOUR["*"];
-      front = COLOUR[t.core_sides[sideWorld[0]]];
-      left = COLOUR[t.core_sides[sideWorld[1]]];
+      front = COLOUR[sides[sideWorld[0]]];
+      left = COLOUR[sides[sideWorld[1]]];
     } else top = front = left = COLOUR[c.colour];
     const cls = c.preview ? "bk-preview" : c.anc ? "bk-anc" : "";
     poly([pt(x, y, z + 1), pt(x + 1, y, z + 1), pt(x + 1, y + 1, z + 1), pt(x, y + 1, z + 1)], shade(top, h + 0.12), cls);
@@ -108,6 +111,34 @@ function temple(v, preview) {
     poly([pt(x, y, z), pt(x, y + 1, z), pt(x, y + 1, z + 1), pt(x, y, z + 1)], shade(left, h - 0.22), cls);
   }
   return svg;
+}
+
+// The core cube's faces (S, E, N, W) as they are, or as the hovered "turn the core cube" choice would set them:
+// the first decision of the game, previewed in the temple before it is made.
+function coreSides(t) {
+  if (sel.orient === null) return t.core_sides;
+  const shift = ((sel.orient - (t.core_turn || 0)) % 4 + 4) % 4;
+  return t.core_sides.map((_, k) => t.core_sides[(k + shift) % 4]);
+}
+function coreSwatches(t, n) { // four swatches, south east north west, for an orient button
+  const shift = ((n - (t.core_turn || 0)) % 4 + 4) % 4;
+  return el("span", { class: "bk-faces", "aria-hidden": "true" }, ...["S", "E", "N", "W"].map((d, k) =>
+    el("span", { class: `bk-swatch c-${t.core_sides[(k + shift) % 4]}`, title: ui(d) })));
+}
+
+// -- blocks in words and pictures -------------------------------------------------------------------------------
+function colourName(c) {
+  const col = (COMP.colours || []).find((x) => x.id === c);
+  return col ? (col.name[lang] || col.name.en) : c;
+}
+function blockName(id) { // "red L-shaped four": the game's own words (terms.json), the code stays beside it
+  return term("block_name", { colour: colourName(id[0]), shape: term(`shape_${id.slice(1)}`) });
+}
+function shapePicture(id) { // the block's cells seen from above, in its colour
+  const shape = (COMP.shapes || []).find((x) => x.id === id.slice(1));
+  const rows = shape ? shape.cells : ["#"];
+  return el("span", { class: "bk-shape", style: `grid-template-columns:repeat(${rows[0].length},1fr)`, "aria-hidden": "true" },
+    ...rows.flatMap((row) => [...row].map((ch) => el("i", { class: ch === "#" ? "on" : "" }))));
 }
 
 // -- projections, site, keys ----------------------------------------------------------------------------------
@@ -126,7 +157,9 @@ function keyCard(k, extra = "") {
     el("div", { class: "bk-key-foot" }, "★".repeat(k.stars), " ", "•".repeat(k.pips)));
 }
 function blockChip(id, cls, onclick) {
-  return el("button", { class: `bk-block ${cls || ""}`, "data-block": id, onclick, style: `--c:${COLOUR[id[0]]}` }, id);
+  const name = blockName(id);
+  return el("button", { class: `bk-block ${cls || ""}`, "data-block": id, onclick, style: `--c:${COLOUR[id[0]]}`,
+    title: `${name} (${id})`, "aria-label": `${name} (${id})` }, shapePicture(id), el("span", { class: "bk-code" }, id));
 }
 
 // -- legal moves ---------------------------------------------------------------------------------------------
@@ -189,15 +222,27 @@ export function render(container, ctx) {
   root.append(el("div", { class: "bk-info" }, ...info.map((s) => el("span", {}, s))));
 
   // prompt bar
+  const t = v.temple;
+  if (v.phase !== "orient") sel.orient = null;
   const bar = el("div", { class: "bk-bar" });
   if (mine) {
     bar.append(el("span", { class: "bk-phase" }, term(`phase_${v.phase}`)));
-    for (const m of L.other) bar.append(el("button", { "data-action": m.action, onclick: () => ctx.act(m.action) }, m.text || m.action));
+    for (const m of L.other) {
+      const turn = /^orient (\d)$/.exec(m.action);
+      const b = el("button", { "data-action": m.action, onclick: () => { sel.orient = null; ctx.act(m.action); } },
+        turn ? coreSwatches(t, Number(turn[1])) : "", m.text || m.action);
+      if (turn) { // hovering (or focusing) a turn of the core cube previews it in the temple
+        const show = (n) => () => { if (sel.orient !== n) { sel.orient = n; redraw(); } };
+        b.addEventListener("mouseenter", show(Number(turn[1])));
+        b.addEventListener("focus", show(Number(turn[1])));
+      }
+      bar.append(b);
+    }
     if (L.place.size && !sel.block) bar.append(el("span", { class: "bk-hint" }, ui("pick_block")));
     if (sel.block && !chosen.length) bar.append(el("span", { class: "bk-hint" }, ui("pick_cell")));
     if (chosen.length) {
       const p = chosen[sel.i % chosen.length];
-      bar.append(el("span", { class: "bk-hint" }, ui("choice", { i: (sel.i % chosen.length) + 1, n: chosen.length, what: p.m.action })),
+      bar.append(el("span", { class: "bk-hint bk-choice" }, ui("choice", { i: (sel.i % chosen.length) + 1, n: chosen.length, what: p.m.text || p.m.action })),
         el("button", { class: "bk-next", onclick: () => { sel.i++; redraw(); } }, ui("next")),
         el("button", { class: "primary bk-go", "data-action": p.m.action, onclick: () => { const a = p.m.action; sel.block = null; sel.cell = null; ctx.act(a); } }, ui("place")));
     }
@@ -206,7 +251,6 @@ export function render(container, ctx) {
   root.append(bar);
 
   // temple + top view (clickable) + side views
-  const t = v.temple;
   const topRows = t.views.top;
   const topGrid = grid(topRows, "bk-top", (cell, r, c) => {
     const y = t.depth - 1 - r, x = c;

@@ -1,0 +1,36 @@
+"""Cacao's log tells the story (issue #31): what every activation gained (no bare "resolves the remaining
+activations"), every change of score named with the move that made it, and why the game ended."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardlab.games.cacao import GAME
+from story import unnamed_changes
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_change_of_score_is_named_in_the_log(players: int) -> None:
+    missing, changes, endings = unnamed_changes("cacao", players, range(2))
+    assert not missing, missing[:5]
+    assert changes > 0 and endings == 2
+
+
+def test_the_automatic_activations_say_what_they_gave() -> None:
+    """The 'auto' decision resolves a player's remaining workers: its line names what they gained."""
+    seen = 0
+    for seed in range(4):
+        s = GAME.new_game(2, seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            a = rng.choice(s.legal_actions())
+            before = s.clone()
+            s.apply(a)
+            if str(a) == "auto" and [v.to_json() for v in s.villages] != [v.to_json() for v in before.villages]:
+                seen += 1
+                who = GAME.seat_name(before.current_player, "en")
+                assert f"activates their remaining workers — {who}: +" in GAME.describe_move(before, a, "en")
+                assert GAME.describe_move(before, a, "zh-TW").startswith("啟動其餘的工人 — ")
+    assert seen

@@ -1,0 +1,34 @@
+"""Cooper Island's log tells the story (issue #31): every change of score named with the move that made it,
+"takes double tile 1, side a", "is done" and a bare "places" said in words, ships' new beaches, and why the
+game ended."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardlab.games.cooper_island import GAME
+from story import unnamed_changes
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_change_of_score_is_named_in_the_log(players: int) -> None:
+    missing, changes, endings = unnamed_changes("cooper_island", players, range(1))
+    assert not missing, missing[:5]
+    assert changes > 0 and endings == 1
+
+
+def test_no_line_speaks_engine_shorthand() -> None:
+    bare = ("is done", "places", "declines", "draws")
+    for seed in range(2):
+        s = GAME.new_game(2, seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            a = rng.choice(s.legal_actions())
+            line = GAME.describe_move(s, a, "en")
+            assert line.split(" — ")[0] not in bare, (str(a), line)
+            assert ", side " not in line or " and " in line, line
+            if str(a).startswith("ship"):
+                assert "to beach" in line, line
+            s.apply(a)

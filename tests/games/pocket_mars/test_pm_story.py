@@ -1,0 +1,36 @@
+"""Pocket Mars's log tells the story (issue #31): a yes or no to an optional effect names the effect (no bare
+"uses it" / "declines"), every change of score is named with the move that made it, and the last line says why
+the game ended."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardlab.games.pocket_mars import GAME
+from story import unnamed_changes
+
+
+@pytest.mark.parametrize(("players", "options"), [(1, {}), (2, {}), (3, {}), (4, {}), (3, {"draft": True})])
+def test_every_change_of_score_is_named_in_the_log(players: int, options: dict[str, bool]) -> None:
+    missing, changes, endings = unnamed_changes("pocket_mars", players, range(2), **options)
+    assert not missing, missing[:5]
+    assert changes > 0 and endings == 2
+
+
+def test_optional_effects_are_named() -> None:
+    said = set()
+    for seed in range(3):
+        s = GAME.new_game(2, seed)
+        rng = random.Random(seed)
+        while not s.is_over:
+            a = rng.choice(s.legal_actions())
+            if str(a) in ("do", "skip"):
+                for lang in ("en", "zh-TW"):
+                    line = GAME.describe_move(s, a, lang)
+                    assert line.split(" — ")[0] != GAME.describe_action(a, lang), line  # not "uses it"
+                    if lang == "en":
+                        said.add(line.split(" ", 1)[0])
+            s.apply(a)
+    assert {"uses", "declines"} <= said
