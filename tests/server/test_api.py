@@ -341,10 +341,10 @@ def test_replace_absent_player_with_bot(client: httpx.Client, server: Server) ->
     tid, tok0, tok1 = t["id"], t["seats"][0]["token"], t["seats"][1]["token"]
     with Ws(server.ws_url, tid, [tok1]) as w1:
         w1.state(1)
-        r = client.post(f"/api/tables/{tid}/seats/1/bot", headers=auth(tok0), json={"bot": "random"})
+        r = client.post(f"/api/tables/{tid}/seats/1/bot", headers=auth(tok0), json={"bot": "random", "confirm": True})
         assert r.status_code == 409 and r.json()["error"] == "seat_present"
     time.sleep(1.2)  # the grace period is 1 s in the tests
-    r = client.post(f"/api/tables/{tid}/seats/1/bot", headers=auth(tok0), json={"bot": "random"})
+    r = client.post(f"/api/tables/{tid}/seats/1/bot", headers=auth(tok0), json={"bot": "random", "confirm": True})
     assert r.status_code == 200, r.text
     assert act(client, tid, tok0, 0, "end").status_code == 200
     deadline = time.monotonic() + 20

@@ -70,7 +70,7 @@ def test_client_that_stops_reading_is_dropped_and_replaced(tight: Server) -> Non
             n = _flood(tight, c, tid, toks[0])
             assert not _seat_connected(c, tid, 1), f"a client that reads nothing still holds its seat after {n} changes"
             time.sleep(1.2)  # BOARDLAB_ABSENT_GRACE
-            r = c.post(f"/api/tables/{tid}/seats/1/bot", headers=auth(toks[0]), json={"bot": "random"})
+            r = c.post(f"/api/tables/{tid}/seats/1/bot", headers=auth(toks[0]), json={"bot": "random", "confirm": True})
             assert r.status_code == 200, r.text
             assert "dropping a WebSocket that does not keep up" in tight.log_path.read_text()
             # the game goes on: seat 0 ends its turn, the bot plays seat 1, seat 0 is to move again

@@ -202,8 +202,10 @@ def test_a_cancelled_waiter_gives_its_turn_away() -> None:
 
 def test_fair_queue_keeps_the_pace_without_idling_the_worker() -> None:
     """Decisions whose option count is hidden are answered after a constant pace (bots.py); the fair
-    queue holds a worker only while it computes, so two such decisions on one worker take about one
-    pace, not two (holding the slot through the pace left the worker idle: 28 bot moves in 30 s)."""
+    queue holds a worker while it computes, and a quick answer for the bot's budget (as long as a search, so
+    the next job's wait does not tell how long it took: issue #32), never through the pace: two quick such
+    decisions on one worker are answered one budget apart, not one pace (holding the slot through the pace
+    left the worker idle: 28 bot moves in 30 s)."""
     from boardlab.server.botpool import fair_choose
     from boardlab.server.bots import BotJob, game_modules
 
@@ -229,4 +231,4 @@ def test_fair_queue_keeps_the_pace_without_idling_the_worker() -> None:
     finally:
         runner.close()
     assert min(times) >= pace - 0.02, (times, pace)  # nobody answers before the pace
-    assert max(times) < 1.6 * pace, (times, pace)  # the second did not wait for the first one's pace
+    assert max(times) - min(times) < pace, (times, pace)  # the second did not wait for the first one's pace

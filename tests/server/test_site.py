@@ -141,7 +141,7 @@ def test_rated_game_moves_both_ratings_and_forbids_undo(server: Server) -> None:
     assert mine[0]["table"] == tid and mine[0]["over"]
 
 
-def test_leaver_loses_and_bots_are_rated(server: Server) -> None:
+def test_leaver_loses_and_bots_are_rated_against_people(server: Server) -> None:
     a, na, csrf_a = account(server)
     r = a.post(
         "/api/site/tables",
@@ -171,7 +171,8 @@ def test_leaver_loses_and_bots_are_rated(server: Server) -> None:
         if p["recent"]:
             break
         time.sleep(0.1)
-    assert p["recent"][0]["rank"] == 2 and p["games"][0]["rating"] < 1500
+    # ranked last; not rated against a bot (#32: people are rated among people only), but the bot is rated
+    assert p["recent"][0]["rank"] == 2 and not p["recent"][0]["rated"] and p["games"][0]["rating"] is None
     assert a.get("/api/bots/ratings").json()["ratings"]["tally"]["easy"] > 1500
 
 

@@ -185,7 +185,10 @@ def test_rated_game_between_two_accounts_moves_both_ratings(server: str, browser
     b.goto(server + "/")
     row = b.locator("#open-list li").filter(has_text="Tally")
     expect(row.first).to_be_visible(timeout=WAIT)
-    row.first.locator("button").click()
+    # rated and clock on the list and on the join button (#32)
+    expect(row.first.locator(".badge.rated")).to_contain_text("Rated")
+    expect(row.first.locator("button.join")).to_contain_text("Rated · No clock")
+    row.first.locator("button.join").click()
     b.wait_for_url(f"**/t/{tid}**")
     expect(a.locator("#seats")).to_contain_text(nb, timeout=WAIT)
     expect(a.locator("#seats .badge.rating")).to_have_count(2)
@@ -216,8 +219,9 @@ def test_rated_game_between_two_accounts_moves_both_ratings(server: str, browser
     def rating(page: Any, name: str) -> int:
         page.goto(f"{server}/u/{name}")
         cell = page.locator("table.grid td.rating").first
-        expect(cell).to_have_text(re.compile(r"^\d+$"), timeout=WAIT)
-        return int(cell.inner_text())
+        # a first rated game: the rating is shown as provisional (#32)
+        expect(cell).to_have_text(re.compile(r"^\d+ \(provisional\)$"), timeout=WAIT)
+        return int(cell.inner_text().split()[0])
 
     for _ in range(20):
         ra, rb = rating(a, na), rating(b, nb)
@@ -228,7 +232,7 @@ def test_rated_game_between_two_accounts_moves_both_ratings(server: str, browser
     shot(a, "profile-desktop")
     # the table shows the new ratings on the seats
     a.goto(f"{server}/t/{tid}")
-    expect(a.locator("#seats .badge.rating").first).to_have_text(f"★ {ra}", timeout=WAIT)
+    expect(a.locator("#seats .badge.rating.provisional").first).to_have_text(f"★ {ra}?", timeout=WAIT)  # provisional
     # My games lists it with a working link, on the phone too
     phone = new_page(browser, errors, phone=True)
     phone.context.add_cookies(b.context.cookies())
@@ -419,6 +423,20 @@ def test_spectators_bots_in_zh_tw_and_replace_only_when_allowed(server: str, bro
     expect(a.locator("#seats li").nth(1)).to_contain_text("away", timeout=WAIT)
     expect(a.locator("#seat-actions button.replace")).to_have_count(0)
     expect(a.locator("#seat-actions button.replace")).to_have_count(1, timeout=WAIT)
+    # behind a confirmation (#32): "no" changes nothing; Bo, back, is told who let a bot play his seat
+    a.click("#seat-actions button.replace")
+    a.click("#confirm-no")
+    expect(a.locator("#seats li").nth(1)).to_contain_text("away")
+    a.click("#seat-actions button.replace")
+    expect(a.locator("#confirm")).to_contain_text("Bo")
+    a.click("#confirm-yes")
+    b = new_page(browser, errors)
+    b.goto(server + links[1])
+    expect(b.locator("#seat-actions .handed")).to_contain_text("Ann", timeout=WAIT)
+    b.click("#take-back")
+    expect(b.locator("#seat-actions .handed")).to_have_count(0, timeout=WAIT)
+    b.close()
+    expect(a.locator("#seats li").nth(1)).to_contain_text("away", timeout=WAIT)
     # zh-TW: bot names and the away badge in Chinese
     a.select_option("select.lang", "zh-TW")
     expect(a.locator("#seats li").nth(2)).to_contain_text("電腦（中等）", timeout=WAIT)

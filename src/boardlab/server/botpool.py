@@ -12,11 +12,12 @@ client the order is round-robin over its tables too. `tests/server/test_botpool.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
-from .bots import BotJob, BotRunner, run_paced_job
+from .bots import BotJob, BotRunner, run_timed_job
 
 T = TypeVar("T")
 
@@ -78,15 +79,20 @@ async def fair_choose(pool: FairPool, bots: BotRunner, owner: str, job: BotJob) 
     """`BotRunner.choose`, with the worker reached through the fair queue: the queue slot is held while
     a worker computes, not during the constant-time pacing that follows (bots.py), which would leave
     the worker idle (measured: 10 Cacao bot tables made 28 moves in 30 s with the pace inside the
-    slot). The pace still counts from the moment the decision was asked."""
+    slot). The pace counts from the moment a worker took the job, not from when the decision was asked:
+    counted from the asking, a queue longer than the pace let the bot's own thinking show on top of it
+    (issue #32: a quick and a slow answer told apart 8 times in 8 under load; tests/server/test_bot_pace.py).
+    And a quick answer to such a decision holds its queue slot for the whole budget, as a search does: else the
+    next job's queue wait would tell how long this one took."""
     loop = asyncio.get_running_loop()
-    start = loop.time()
 
-    def compute() -> Awaitable[tuple[str, str | None]]:
-        fut = loop.run_in_executor(bots.pool, run_paced_job, job)
-        return asyncio.wait_for(fut, timeout=bots.grace)
+    async def compute() -> tuple[str, str | None, float]:
+        fut = loop.run_in_executor(bots.pool, run_timed_job, job)
+        text, kind, started = await asyncio.wait_for(fut, timeout=bots.grace)
+        if kind is not None:  # a quick answer keeps its slot as long as a full search: the next job's wait
+            await asyncio.sleep(max(0.0, started + bots.seconds - time.monotonic()))  # must not tell it either
+        return text, kind, started
 
-    text, kind = await pool.run(owner, compute)
-    if kind is not None:
-        await asyncio.sleep(max(0.0, start + bots.pace(kind) - loop.time()))
+    text, kind, started = await pool.run(owner, compute)
+    await bots.hold(kind, started)
     return text

@@ -20,6 +20,7 @@ import importlib
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -83,6 +84,14 @@ def run_job(job: BotJob) -> str:
 
 def run_paced_job(job: BotJob) -> tuple[str, str | None]:
     """`run_job`, plus the decision's kind when its option count is hidden (None: public)."""
+    return run_timed_job(job)[:2]
+
+
+def run_timed_job(job: BotJob) -> tuple[str, str | None, float]:
+    """`run_paced_job`, plus when this worker took the job (`time.monotonic()`, one clock for every process of
+    the machine): the constant pace of a hidden decision counts from there, so the queue wait before it
+    (other tables' bots) is added to every reply alike and the bot's own thinking never shows (issue #32)."""
+    started = time.monotonic()
     _import_modules(job.modules)
     game = get_game(job.game)
     state = game.replay(job.players, job.seed, job.actions, **job.options)
@@ -90,7 +99,7 @@ def run_paced_job(job: BotJob) -> tuple[str, str | None]:
         raise RuntimeError(f"bot for seat {job.seat} asked while seat {state.current_player} decides")
     kind = game.decision_kind(state)
     obs = observe(state, job.seat)
-    return str(_make(job.kind, job.bot_seed, job.seconds, game.name).choose(obs)), kind
+    return str(_make(job.kind, job.bot_seed, job.seconds, game.name).choose(obs)), kind, started
 
 
 def random_choice(legal: Sequence[Any], seed: int) -> Any:
@@ -165,14 +174,19 @@ class BotRunner:
 
     async def choose(self, job: BotJob) -> str:
         """Ask a worker; raises TimeoutError past the budget (the caller falls back to random). A
-        decision whose option count is hidden is answered no sooner than `pace(kind)` after the call."""
+        decision whose option count is hidden is answered no sooner than `pace(kind)` after a worker took it
+        (`run_timed_job`: a busy pool's queue must not let the bot's thinking time show)."""
         loop = asyncio.get_running_loop()
-        start = loop.time()
-        fut = loop.run_in_executor(self.pool, run_paced_job, job)
-        text, kind = await asyncio.wait_for(fut, timeout=self.grace)
-        if kind is not None:
-            await asyncio.sleep(max(0.0, start + self.pace(kind) - loop.time()))
+        fut = loop.run_in_executor(self.pool, run_timed_job, job)
+        text, kind, started = await asyncio.wait_for(fut, timeout=self.grace)
+        await self.hold(kind, started)
         return text
+
+    async def hold(self, kind: str | None, started: float) -> None:
+        """Wait until `pace(kind)` after `started` (a worker took the job) when the decision's option count is
+        hidden (`kind` not None)."""
+        if kind is not None:
+            await asyncio.sleep(max(0.0, started + self.pace(kind) - time.monotonic()))
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)

@@ -37,6 +37,21 @@ SPEEDS: dict[str, dict[str, Any]] = {
     "3d": {"mode": "turn", "bank": 3 * 86400.0, "per_move": 3 * 86400.0, "cap": 3 * 86400.0},
 }
 MIN_SECONDS = 2.0  # custom clocks (the API, tests) may be this short
+RATED_MIN: dict[str, dict[str, float]] = {
+    "realtime": {"bank": 120.0, "per_move": 10.0},  # the fast speed: 2 min + 10 s a move
+    "turn": {"per_move": 12 * 3600.0},  # 12 hours a move
+}
+"""The shortest clocks a rated table takes (issue #32: a rated table with a 2-second clock was a trap that
+cost whoever joined it their rating)."""
+
+
+def rated_clock(clock: dict[str, Any]) -> None:
+    """Raise ValueError when `clock` (from `settings`) is shorter than a rated table allows (RATED_MIN)."""
+    least = RATED_MIN[clock["mode"]]
+    if any(clock[k] < v for k, v in least.items()):
+        raise ValueError(
+            "a rated table's clock is at least 2 min + 10 s a move in real time, or 12 hours a move turn-based"
+        )
 
 
 def settings(spec: Any) -> dict[str, Any] | None:
@@ -177,6 +192,7 @@ class ClockKeeper:
         """Another player expels a seat that ran out of time: a bot plays it to the end; a leaver."""
         info = self.ensure(t)
         async with t.lock:
+            self.svc.check_live(t)
             if t.over:
                 raise ApiError(409, "game_over", "the game is over")
             if not 0 <= seat < t.players or seat == by:

@@ -53,6 +53,8 @@ log_t = sa.Table(
     sa.Column("kind", sa.String(8), nullable=False),
     sa.Column("text", sa.Text, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    # the state after this row (table.state_digest): a restarted server checks its replay against it (0004)
+    sa.Column("digest", sa.String(24), nullable=True),
 )
 
 

@@ -23,6 +23,13 @@ from openskill.models import PlackettLuce
 MODEL = PlackettLuce()
 MU, SIGMA = MODEL.mu, MODEL.sigma
 BASE = 1500
+PROVISIONAL_GAMES = 5
+"""A rating is provisional (shown as such) until this many rated games of that game: a new account's number
+says little yet (issue #32)."""
+
+
+def provisional(rated_games: int) -> bool:
+    return rated_games < PROVISIONAL_GAMES
 
 
 def shown(mu: float, sigma: float) -> int:

@@ -33,35 +33,45 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     winners = list(t.state.winners() or [])
     ranking = ratings.ranks(totals, winners, info.leavers)
     keys = [player_key(t, info, s) for s in range(t.players)]
-    rated_seats = [s for s in range(t.players) if keys[s] is not None]
-    rated = info.rated and len([k for k in keys if k and k.startswith("u:")]) >= 1 and len(rated_seats) >= 2
+    keyed = [s for s in range(t.players) if keys[s] is not None]
+    people = [s for s in keyed if (keys[s] or "").startswith("u:") and _rated_person(info, s)]
+    bots = [s for s in keyed if (keys[s] or "").startswith("bot:")]
+    rated = info.rated and len(people) >= 2
     game = t.game.name
     row = site_row(t.id, info)
     stored = info.stored
     info.stored = True
 
-    def write(conn: Connection) -> dict[int, int]:
+    def write(conn: Connection) -> tuple[dict[int, int], dict[int, int]]:
         now = time.time()
         old: dict[str, tuple[float, float, int, int]] = {}
-        for s in rated_seats:
+        for s in keyed:
             k = keys[s]
+            assert k is not None
             r = conn.execute(
                 sa.select(ratings_t).where(ratings_t.c.player == k, ratings_t.c.game == game)
             ).first()
             old[k] = (r.mu, r.sigma, r.games, r.wins) if r else (ratings.MU, ratings.SIGMA, 0, 0)
         shown_after: dict[int, int] = {}
-        new: list[tuple[float, float]] = []
-        if rated:
-            sub = [s for s in rated_seats]
-            new = ratings.rate([old[keys[s]][:2] for s in sub], [ranking[s] for s in sub])
-        for i, s in enumerate(rated_seats):
+        counted: dict[int, int] = {}  # seat -> its rated games now
+        new: dict[int, tuple[float, float]] = {}
+        if rated:  # people among themselves only
+            rates = ratings.rate([old[keys[s] or ""][:2] for s in people], [ranking[s] for s in people])
+            new = dict(zip(people, rates, strict=True))
+        if info.rated and bots and people:  # the bots against the people, who are not rated against bots
+            seats = people + bots
+            rates = ratings.rate([old[keys[s] or ""][:2] for s in seats], [ranking[s] for s in seats])
+            new.update((s, r) for s, r in zip(seats, rates, strict=True) if s in bots)
+        for s in keyed:
             k = keys[s]
+            assert k is not None
             mu, sigma, games_n, wins = old[k]
             before = ratings.shown(mu, sigma)
             after = before
-            if rated:
-                nmu, nsig = new[i]
+            if s in new:
+                nmu, nsig = new[s]
                 after = ratings.shown(nmu, nsig)
+                counted[s] = games_n + 1
                 vals = {"mu": nmu, "sigma": nsig, "games": games_n + 1, "wins": wins + (ranking[s] == 1),
                         "updated_at": now}
                 if games_n or conn.execute(
@@ -76,23 +86,32 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             conn.execute(
                 results_t.insert().values(
                     table_id=t.id, seat=s, player=k, game=game, rank=ranking[s],
-                    score=totals[s] if s < len(totals) else None, rated=rated,
-                    before=before if rated else None, after=after if rated else None, created_at=now,
+                    score=totals[s] if s < len(totals) else None, rated=s in new,
+                    before=before if s in new else None, after=after if s in new else None, created_at=now,
                 )
             )
         row["rated_done"] = True
         write_site_row(conn, t.id, row, stored)
-        return shown_after
+        return shown_after, counted
 
     try:
-        shown_after = await svc.store.write(write)
+        shown_after, counted = await svc.store.write(write)
     except Exception:
         log.exception("cannot store the results of table %s", t.id)
         info.rated_done = False
         return
-    if rated:
+    if rated or (info.rated and bots and people):
         info.ratings.update(shown_after)
+        info.provisional.update((s, ratings.provisional(n)) for s, n in counted.items())
         svc.broadcast(t)
+
+
+def _rated_person(info: SiteInfo, seat: int) -> bool:
+    """May this account's seat be rated (docs/server.md, "Rated tables and ratings")? Only if its player made a
+    move themselves (a throwaway account that claims a seat and leaves at once gives nobody a rating: 1500 ->
+    3298 in 8 games, issue #32), and no stand-in bot helped decide its result unless the player left (a
+    leaver is rated, as a loss)."""
+    return seat in info.moved and (seat not in info.stood_in or seat in info.leavers)
 
 
 def profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
@@ -107,9 +126,11 @@ def profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
     games: dict[str, dict[str, Any]] = {}
     for r in conn.execute(sa.select(ratings_t).where(ratings_t.c.player == key)):
         games[r.game] = {"game": r.game, "rating": ratings.shown(r.mu, r.sigma), "rated_games": r.games,
-                         "played": 0, "won": 0}
+                         "provisional": ratings.provisional(r.games), "played": 0, "won": 0}
     for r in played:
-        g = games.setdefault(r[0], {"game": r[0], "rating": None, "rated_games": 0, "played": 0, "won": 0})
+        g = games.setdefault(
+            r[0], {"game": r[0], "rating": None, "rated_games": 0, "provisional": True, "played": 0, "won": 0}
+        )
         g["played"], g["won"] = int(r[1]), int(r[2] or 0)
     recent = [
         {"table": r.table_id, "game": r.game, "rank": r.rank, "score": r.score, "rated": bool(r.rated),

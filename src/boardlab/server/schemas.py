@@ -66,6 +66,7 @@ class JoinIn(BaseModel):
 class BotIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     bot: str = Field("random", max_length=16)
+    confirm: bool = Field(False, description="needed to hand another player's seat to a bot (409 confirm_needed)")
 
 
 class ErrorOut(BaseModel):
@@ -173,6 +174,8 @@ class OpenTableOut(BaseModel):
     players: int
     seats: list[SeatOut]
     created_at: float
+    rated: bool = False
+    clock: dict[str, Any] | None = Field(None, description="{mode, bank, per_move, cap, speed} in seconds, or none")
 
 
 class JoinedOut(BaseModel):

@@ -20,6 +20,7 @@ async def join(svc: TableService, t: Table, seat: int | None, name: str | None) 
     if name and bad_text(name):
         raise ApiError(400, "bad_name", "names may not hold control characters")
     async with t.lock:
+        svc.check_live(t)
         free = [s.seat for s in t.seats if s.kind == "open"]
         if t.over or not free:
             raise ApiError(409, "no_free_seat", "this table has no free seat")
@@ -37,16 +38,22 @@ async def join(svc: TableService, t: Table, seat: int | None, name: str | None) 
         if not any(x.kind == "open" for x in t.seats):
             svc.holdings.unlist(t.id)
         svc.touch(t, seat)
+        if svc.hooks is not None:
+            svc.hooks.seats_changed(t)
         svc.kick(t)
         svc.broadcast(t)
         return seat, token
 
-async def to_bot(svc: TableService, t: Table, by: int, seat: int, bot: str) -> None:
-    """Let a bot take `seat` so the others can finish: its holder may always do it; another
-    seated player may when the seat is free or its holder has been away `absent_grace` seconds."""
+async def to_bot(svc: TableService, t: Table, by: int, seat: int, bot: str, confirm: bool = False) -> None:
+    """Let a bot take `seat` so the others can finish: its holder may always do it; another seated player
+    may when the seat is free, and a person's seat (asked with `confirm`) only when its clock ran out, or,
+    without a turn-based clock, when its holder opened the table and has been away `absent_grace` seconds
+    (issue #32: a seat with 11:58 of a 12-hour clock left was handed over after 60 s of absence, and one
+    whose player had never come yet). The holder is told (`site.handed`) and can take it back."""
     if bot not in known_bot_kinds():
         raise ApiError(400, "bad_bot", f"unknown bot {bot!r}; known: {', '.join(known_bot_kinds())}")
     async with t.lock:
+        svc.check_live(t)
         if not 0 <= seat < t.players:
             raise ApiError(404, "no_seat", f"no seat {seat}")
         s = t.seats[seat]
@@ -54,14 +61,8 @@ async def to_bot(svc: TableService, t: Table, by: int, seat: int, bot: str) -> N
             raise ApiError(409, "game_over", "the game is over")
         if s.kind == "bot":
             raise ApiError(409, "already_bot", f"seat {seat} is already a bot")
-        away = time.monotonic() - s.last_seen
-        if by != seat and s.kind == "human" and (s.connected or away < svc.absent_grace):
-            raise ApiError(
-                409,
-                "seat_present",
-                f"seat {seat} is present (or left less than "
-                f"{svc.absent_grace:g} s ago); it can't be replaced now",
-            )
+        if by != seat and s.kind == "human":
+            _may_replace(svc, t, seat, confirm)
         await svc.store.write(
             seat_update(t.id, seat, kind="bot", bot=bot, name=s.name, token_hash=s.token_hash)
         )
@@ -73,9 +74,29 @@ async def to_bot(svc: TableService, t: Table, by: int, seat: int, bot: str) -> N
         svc.kick(t)
         svc.broadcast(t)
 
+def _may_replace(svc: TableService, t: Table, seat: int, confirm: bool) -> None:
+    """Refuse (409) to hand another player's seat to a bot unless the rules of `to_bot` allow it."""
+    s = t.seats[seat]
+    if not confirm:
+        raise ApiError(409, "confirm_needed", "handing another player's seat to a bot needs confirm: true")
+    if svc.hooks is not None and svc.hooks.out_of_time(t, seat):
+        return
+    if svc.hooks is not None and svc.hooks.turn_clock(t):
+        raise ApiError(409, "seat_in_time", f"seat {seat} still has time on its clock; it can't be replaced now")
+    if not s.opened:
+        raise ApiError(409, "never_opened", f"seat {seat}'s player has not opened this table yet")
+    if s.connected or time.monotonic() - s.last_seen < svc.absent_grace:
+        raise ApiError(
+            409,
+            "seat_present",
+            f"seat {seat} is present (or left less than {svc.absent_grace:g} s ago); it can't be replaced now",
+        )
+
+
 async def to_human(svc: TableService, t: Table, seat: int) -> None:
     """The holder of a seat's token takes it back from the bot that replaced them."""
     async with t.lock:
+        svc.check_live(t)
         s = t.seats[seat]
         if s.kind != "bot" or s.token_hash is None:
             raise ApiError(409, "not_bot", f"seat {seat} is not a bot standing in for you")
@@ -86,6 +107,8 @@ async def to_human(svc: TableService, t: Table, seat: int) -> None:
         )
         s.kind, s.bot = "human", None
         svc.touch(t, seat)
+        if svc.hooks is not None:
+            svc.hooks.seats_changed(t)
         svc.broadcast(t)
 
 async def rematch(svc: TableService, t: Table, seat: int, token: str, client: str) -> tuple[Table, str]:

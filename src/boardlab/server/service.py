@@ -15,6 +15,7 @@ import logging
 import os
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable
 from typing import Any
@@ -52,7 +53,9 @@ from .table import (
     make_entry,
     network_options,
     note_json,
+    replay_mismatch,
     replay_state,
+    state_digest,
     state_message,
 )
 from .tabledb import append_row, insert_table, load_rows, log_row, open_rows, tables_with_bots
@@ -62,6 +65,9 @@ log = logging.getLogger("boardlab.server")
 
 MAX_ACTION_CHARS = 200
 MAX_CACHED = int(os.environ.get("BOARDLAB_MAX_CACHED_TABLES", "5000"))
+RELOAD_AFTER = 1.0
+"""Seconds before a table with a bot to move is rebuilt after a failed store, so its bots carry on (once a
+second at most while the database keeps failing, instead of a retry loop)."""
 
 
 class TableService:
@@ -80,6 +86,10 @@ class TableService:
         self.bot_pool = FairPool(int(getattr(bots.pool, "_max_workers", 1)))  # fair share per client
         self.hooks: Any = None  # the site around the games (server/site.py): clocks, ratings, accounts
         self._tables: OrderedDict[str, Table] = OrderedDict()
+        # every table object still referenced anywhere (a handler, a bot task, a timer): the LRU may evict a
+        # table from `_tables` while it is in use, and `get` must then hand out that same object, never a
+        # second copy that would write the same log rows beside it
+        self._alive: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
         self._loading: dict[str, asyncio.Future[Table]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
@@ -89,6 +99,10 @@ class TableService:
         if t is not None:
             self._tables.move_to_end(table_id)
             return t
+        t = self._alive.get(table_id)
+        if t is not None and not t.retired:  # evicted from the cache but still in use: the same object
+            self._remember(t)
+            return t
         if len(table_id) > 64:
             raise ApiError(404, "no_table", "no such table")
         fut = self._loading.get(table_id)
@@ -97,7 +111,7 @@ class TableService:
             self._loading[table_id] = fut
             try:
                 rows = await self.store.read(lambda c: load_rows(c, table_id))
-                t = await asyncio.to_thread(build_table, rows) if rows else None
+                t = await asyncio.to_thread(_build_checked, rows) if rows else None
             except Exception as e:
                 fut.set_exception(e)
                 fut.exception()  # mark retrieved
@@ -116,6 +130,7 @@ class TableService:
 
     def _remember(self, t: Table) -> None:
         self._tables[t.id] = t
+        self._alive[t.id] = t
         if len(self._tables) > MAX_CACHED:
             for tid, old in list(self._tables.items())[: len(self._tables) - MAX_CACHED]:
                 if not old.conns and not old.thinking and not old.lock.locked():
@@ -227,6 +242,14 @@ class TableService:
         self.kick(t)
         return t, tokens
 
+    @staticmethod
+    def check_live(t: Table) -> None:
+        """Under the table's lock, before any change: a copy dropped after a failed store (`_forget`) may still
+        be held by a request or a bot task in flight; it must change nothing, or it would play beside the copy
+        rebuilt from the database (issue #32: duplicate log rows, a different state after a restart)."""
+        if t.retired:
+            raise ApiError(503, "storage", "this table was reloaded from the database; nothing changed: reload it")
+
     # -- auth ---------------------------------------------------------------------------------------
     @staticmethod
     def require_seat(t: Table, token: str | None) -> int:
@@ -253,6 +276,7 @@ class TableService:
         self, t: Table, seat: int, move: int, text: str, lang: str | None, by_bot: bool
     ) -> str | None:
         async with t.lock:
+            self.check_live(t)
             if move != t.version:
                 raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
             if t.over:
@@ -288,7 +312,7 @@ class TableService:
             over = after.is_over
             try:
                 entry = make_entry(t.game, n, seat, action, before, t.players, after)
-                await self.store.write(append_row(t.id, n, seat, "act", str(action), over))
+                await self.store.write(append_row(t.id, n, seat, "act", str(action), over, state_digest(after)))
             except BaseException as e:
                 if not isinstance(e, Exception):
                     self._forget(t)
@@ -315,6 +339,7 @@ class TableService:
 
     async def _undo(self, t: Table, seat: int, move: int, lang: str) -> str:
         async with t.lock:
+            self.check_live(t)
             if move != t.version:
                 raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
             if t.over:
@@ -336,7 +361,9 @@ class TableService:
                     "that action revealed information or involved chance; it cannot be undone",
                 )
             try:
-                await self.store.write(append_row(t.id, t.version, seat, "undo", str(last.n), False))
+                await self.store.write(
+                    append_row(t.id, t.version, seat, "undo", str(last.n), False, state_digest(before))
+                )
             except Exception:
                 log.exception("cannot store an undo at table %s", t.id)
                 await self._settle(t, t.version, seat, "undo", str(last.n), "undo")
@@ -345,6 +372,8 @@ class TableService:
             t.notes.append(Note(len(t.entries), seat, "undo"))
             t.state = before
             self.touch(t, seat)
+            if self.hooks is not None:
+                self.hooks.after_undo(t, seat)
             self.kick(t)
             self.broadcast(t)
             return self.encoded(t, seat, lang)
@@ -371,13 +400,29 @@ class TableService:
         raise ApiError(503, "storage", f"the {what} could not be stored; nothing changed")
 
     def _forget(self, t: Table) -> None:
-        """After a failed commit the memory may disagree with the database: drop the cached table
-        (its clients reconnect and it is rebuilt from the log, the source of truth)."""
+        """After a failed commit the memory may disagree with the database: retire this copy (it changes
+        nothing any more: `check_live`; its bots stop) and drop it from the cache; its clients reconnect and the
+        table is rebuilt from the log, the source of truth. A table with a bot to move is rebuilt after
+        `RELOAD_AFTER` seconds so its bots carry on."""
+        t.retired = True
         if self._tables.get(t.id) is t:
             del self._tables[t.id]
+        if self._alive.get(t.id) is t:
+            del self._alive[t.id]
         t.state = replay_state(t, t.entries.upto())
         for c in list(t.conns):
             c.close()
+        if any(s.kind == "bot" for s in t.seats) and t.status == "playing":
+            task = asyncio.get_running_loop().create_task(self._reload_later(t.id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _reload_later(self, table_id: str) -> None:
+        await asyncio.sleep(RELOAD_AFTER)
+        try:
+            await self.get(table_id)  # kicks its bots
+        except Exception:
+            log.exception("cannot reload table %s", table_id)
 
     # -- views --------------------------------------------------------------------------------------
     def encoded(self, t: Table, viewer: Viewer, lang: str) -> str:
@@ -449,8 +494,11 @@ class TableService:
             if v is not None:
                 t.seats[v].connected += 1
                 t.seats[v].last_seen = time.monotonic()
+                t.seats[v].opened = True
                 changed |= t.seats[v].connected == 1
         if changed:
+            if self.hooks is not None:
+                self.hooks.seats_changed(t)  # a waiting clock may start now (site.py)
             self.broadcast(t)
         else:
             for v in conn.seats:
@@ -472,12 +520,13 @@ class TableService:
     @staticmethod
     def touch(t: Table, seat: int) -> None:
         t.seats[seat].last_seen = time.monotonic()
+        t.seats[seat].opened = True
 
     # -- bots ---------------------------------------------------------------------------------------
     def kick(self, t: Table) -> None:
         """Start the bot of the seat to move, if it is a bot and not already thinking."""
         cur = t.state.current_player
-        if cur is None or t.seats[cur].kind != "bot" or cur in t.thinking:
+        if t.retired or cur is None or t.seats[cur].kind != "bot" or cur in t.thinking:
             return
         t.thinking.add(cur)
         task = asyncio.get_running_loop().create_task(self._bot_move(t, cur, t.version))
@@ -519,6 +568,8 @@ class TableService:
                         text = str(random_choice(t.state.legal_actions(), bot_seed))
         finally:
             t.thinking.discard(seat)
+        if t.retired:
+            return  # dropped after a failed store: the copy rebuilt from the database plays on
         if text is None or t.version != version or t.seats[seat].kind != "bot":
             self.kick(t)
             return
@@ -566,6 +617,20 @@ class TableService:
         for t in self._tables.values():
             for c in list(t.conns):
                 c.close()
+
+
+def _build_checked(rows: Any) -> Table:
+    """Rebuild a table from its log and check the replay against the digest stored with its last row: a
+    different state than the one served before is logged as an error naming the first row that differs
+    (the log, the source of truth, is served)."""
+    t = build_table(rows)
+    bad = replay_mismatch(rows, t)
+    if bad is not None:
+        log.error(
+            "table %s: replaying its log gives another state than the one served before, from log row %s on",
+            t.id, bad,
+        )
+    return t
 
 
 async def _shielded(coro: Awaitable[Any]) -> Any:

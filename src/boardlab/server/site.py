@@ -128,13 +128,17 @@ class Site:
             "bot_level": info.bot_level,
             "users": [info.users[i][1] if i in info.users else None for i in range(t.players)],
             "ratings": [info.ratings.get(i) for i in range(t.players)],
+            "provisional": [info.provisional.get(i, False) for i in range(t.players)],
             "leavers": info.leavers,
             "clock": None
             if info.clock is None
             else {**info.clock, **(info.clock_state or {}), "deadline": deadline(info.clock_state or {})},
-            "away_since": [
-                None if (s.connected or s.kind != "human") else now_wall - (now_mono - s.last_seen) for s in t.seats
+            "away_since": [  # None: present, not a person, or never came (not to be replaced: seats.to_bot)
+                None if (s.connected or s.kind != "human" or not s.opened) else now_wall - (now_mono - s.last_seen)
+                for s in t.seats
             ],
+            "handed": [info.handed.get(i) for i in range(t.players)],
+            "turn_clock": info.clock is not None and info.clock.get("mode") == "turn",
             "grace": self.svc.absent_grace,
             "chat_n": info.chat_n,
         }
@@ -148,16 +152,66 @@ class Site:
             self.info.setdefault(t.id, SiteInfo())
             return
         info = SiteInfo(rated=old.rated, bot_level=old.bot_level, pace=old.pace, clock=old.clock)
-        if info.clock is not None:
-            info.clock_state = new_state(info.clock, t.players)
-            start_turn(info.clock, info.clock_state, t.state.current_player, time.time(), True)
         self.info[t.id] = info
+        self.new_clock(t, info)
         self.save(t, info)
+        self.clocks.arm(t, info)
+
+    # -- when a clock starts ----------------------------------------------------------------------------
+    @staticmethod
+    def clock_ready(t: Table, info: SiteInfo) -> bool:
+        """May the clock start? Every seat filled (no open seat), and on a real-time clock the seat to move
+        present (a live connection) or a bot; a turn-based clock starts when the last seat is taken."""
+        if info.clock is None or any(s.kind == "open" for s in t.seats):
+            return False
+        cur = t.state.current_player
+        if info.clock["mode"] == "turn" or cur is None:
+            return True
+        return t.seats[cur].kind == "bot" or t.seats[cur].connected > 0
+
+    def new_clock(self, t: Table, info: SiteInfo) -> None:
+        """A new table's clock: running if it may start now, else waiting (`waiting` in the clock state) for
+        the seats to fill and the player to move to arrive (a 2-minute clock read 1:36 when the invited friend
+        first arrived, issue #32; an open seat's clock ran out before anyone sat there)."""
+        if info.clock is None:
+            return
+        info.clock_state = new_state(info.clock, t.players)
+        info.clock_state["waiting"] = True
+        self._start_if_ready(t, info)
+
+    def _start_if_ready(self, t: Table, info: SiteInfo) -> bool:
+        st = info.clock_state
+        if st is None or not st.get("waiting") or not self.clock_ready(t, info):
+            return False
+        st["waiting"] = False
+        start_turn(info.clock or {}, st, None if t.over else t.state.current_player, time.time(), True)
+        return True
+
+    def seats_changed(self, t: Table) -> None:
+        """A seat was taken, came online or was taken back from its bot: start a waiting clock, and set the
+        timer again (a timer that fired while a bot held the seat did nothing; its player is back now)."""
+        info = self.ensure(t)
+        for seat in [s for s in info.handed if t.seats[s].kind != "bot"]:
+            del info.handed[seat]
+        if info.clock is None or info.clock_state is None:
+            return
+        if self._start_if_ready(t, info):
+            self.save(t, info)
         self.clocks.arm(t, info)
 
     def check_undo(self, t: Table) -> None:
         if self.ensure(t).rated:
             raise ApiError(409, "rated_no_undo", "rated tables allow no undo")
+
+    def after_undo(self, t: Table, seat: int) -> None:
+        """An undo keeps the undoer's clock running, charged for the time taken: the timer is set again for the
+        new version (a move and its undo stopped the clock for good before, issue #32)."""
+        info = self.ensure(t)
+        if info.clock is None or info.clock_state is None or info.clock_state.get("waiting"):
+            return
+        start_turn(info.clock, info.clock_state, t.state.current_player, time.time(), False)
+        self.save(t, info)
+        self.clocks.arm(t, info)
 
     def bot_delay(self, t: Table, seat: int) -> float:
         info = self.ensure(t)
@@ -168,10 +222,19 @@ class Site:
             info.handover.pop(seat, None)
         return max(0.0, pace)
 
+    def out_of_time(self, t: Table, seat: int) -> bool:
+        return seat in (self.ensure(t).clock_state or {}).get("out", [])
+
+    def turn_clock(self, t: Table) -> bool:
+        clock = self.ensure(t).clock
+        return clock is not None and clock.get("mode") == "turn"
+
     def seat_to_bot(self, t: Table, by: int, seat: int) -> None:
         info = self.ensure(t)
         if by == seat:
             info.handover[seat] = time.monotonic()
+        else:  # the holder is told (their state message, `site.handed`) until they take the seat back
+            info.handed[seat] = {"by": by, "name": t.seats[by].name, "at": time.time()}
         if info.rated and by == seat and seat not in info.leavers:
             info.leavers.append(seat)
             self.save(t, info)
@@ -183,11 +246,23 @@ class Site:
 
     def after_move(self, t: Table, seat: int, by_bot: bool) -> None:
         info = self.ensure(t)
+        changed = False
+        if by_bot and t.seats[seat].token_hash is not None and seat not in info.stood_in:
+            info.stood_in.append(seat)  # a stand-in bot moved for a person's seat (results.py: not rated)
+            changed = True
+        if not by_bot and seat not in info.moved:
+            info.moved.append(seat)  # its player moved: the seat can be rated (results.py)
+            changed = True
+        if changed and info.clock is None:
+            self.save(t, info)
         if info.clock is not None and info.clock_state is not None:
             st = info.clock_state
             if not by_bot and seat in st["out"]:
                 st["out"].remove(seat)
-            start_turn(info.clock, st, None if t.over else t.state.current_player, time.time(), False)
+            if not st.get("waiting"):
+                start_turn(info.clock, st, None if t.over else t.state.current_player, time.time(), False)
+            else:
+                self._start_if_ready(t, info)
             self.save(t, info)
             self.clocks.arm(t, info)
         if t.over:

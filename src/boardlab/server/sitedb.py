@@ -49,6 +49,8 @@ table_site_t = sa.Table(
     sa.Column("clock", sa.Text, nullable=True),  # JSON: {mode, bank, per_move, cap}
     sa.Column("clock_state", sa.Text, nullable=True),  # JSON: {remaining: [...], since, seat, out: [...]}
     sa.Column("leavers", sa.Text, nullable=False),  # JSON list of seats ranked last (left or expelled)
+    # JSON {stood_in: seats a stand-in bot moved for, moved: seats whose player moved themselves} (0005)
+    sa.Column("seat_play", sa.Text, nullable=True),
     sa.Column("rated_done", sa.Boolean, nullable=False),
 )
 

@@ -26,6 +26,9 @@ class SiteInfo:
     clock: dict[str, Any] | None = None
     clock_state: dict[str, Any] | None = None
     leavers: list[int] = field(default_factory=list)
+    stood_in: list[int] = field(default_factory=list)  # a person's seats a bot moved for: not rated (results.py)
+    moved: list[int] = field(default_factory=list)  # seats whose player moved themselves (results.py)
+    provisional: dict[int, bool] = field(default_factory=dict)  # seat -> its rating is still provisional
     rated_done: bool = False
     stored: bool = False  # has a bl_table_site row
     users: dict[int, tuple[int, str]] = field(default_factory=dict)  # seat -> (user id, name)
@@ -33,6 +36,7 @@ class SiteInfo:
     chat_n: int = 0
     chat_times: dict[int, list[float]] = field(default_factory=dict)
     handover: dict[int, float] = field(default_factory=dict)
+    handed: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat -> {by, name, at}: handed over by another
 
 
 def player_key(t: Table, info: SiteInfo, seat: int) -> str | None:
@@ -60,6 +64,20 @@ def clocked_tables(conn: Connection) -> list[str]:
     return [r.id for r in conn.execute(q)]
 
 
+def lobby_site(conn: Connection, ids: list[str]) -> dict[str, dict[str, Any]]:
+    """What the lobby list shows of each table's site settings: rated, and the clock ({mode, bank, per_move,
+    cap, speed} or None)."""
+    if not ids:
+        return {}
+    q = sa.select(table_site_t.c.table_id, table_site_t.c.rated, table_site_t.c.clock).where(
+        table_site_t.c.table_id.in_(ids)
+    )
+    return {
+        r.table_id: {"rated": bool(r.rated), "clock": json.loads(r.clock) if r.clock else None}
+        for r in conn.execute(q)
+    }
+
+
 def site_row(tid: str, info: SiteInfo) -> dict[str, Any]:
     return {
         "rated": info.rated,
@@ -68,6 +86,7 @@ def site_row(tid: str, info: SiteInfo) -> dict[str, Any]:
         "clock": None if info.clock is None else json.dumps(info.clock),
         "clock_state": None if info.clock_state is None else json.dumps(info.clock_state),
         "leavers": json.dumps(info.leavers),
+        "seat_play": json.dumps({"stood_in": info.stood_in, "moved": info.moved}),
         "rated_done": info.rated_done,
     }
 
@@ -83,6 +102,8 @@ def load_info(conn: Connection, t: Table) -> SiteInfo:
         info.clock = json.loads(r.clock) if r.clock else None
         info.clock_state = json.loads(r.clock_state) if r.clock_state else None
         info.leavers = json.loads(r.leavers)
+        play = json.loads(r.seat_play) if r.seat_play else {}
+        info.stood_in, info.moved = play.get("stood_in", []), play.get("moved", [])
         info.rated_done = bool(r.rated_done)
     for row in conn.execute(
         sa.select(seat_users_t.c.seat, users_t.c.id, users_t.c.name)
@@ -102,14 +123,16 @@ def load_ratings(conn: Connection, t: Table, info: SiteInfo) -> None:
     if not wanted:
         return
     rows = {
-        r.player: ratings.shown(r.mu, r.sigma)
+        r.player: (ratings.shown(r.mu, r.sigma), r.games)
         for r in conn.execute(
             sa.select(ratings_t).where(ratings_t.c.game == t.game.name, ratings_t.c.player.in_(wanted))
         )
     }
     for s, k in keys.items():
         if k:
-            info.ratings[s] = rows.get(k, ratings.shown(ratings.MU, ratings.SIGMA))
+            shown, games = rows.get(k, (ratings.shown(ratings.MU, ratings.SIGMA), 0))
+            info.ratings[s] = shown
+            info.provisional[s] = ratings.provisional(games)
 
 
 

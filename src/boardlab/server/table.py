@@ -6,12 +6,15 @@ No I/O here: the tables service (service.py) loads, changes, stores and pushes t
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import json
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+import orjson
 
 from boardlab.core import Game, State, get_game
 
@@ -43,6 +46,7 @@ class Seat:
     token_hash: str | None
     connected: int = 0
     last_seen: float = field(default_factory=time.monotonic)
+    opened: bool = False  # its holder has opened the table (a connection or a move) since this server started
 
     def public(self) -> dict[str, Any]:
         return {
@@ -156,6 +160,7 @@ class Table:
     notes: list[Note] = field(default_factory=list)
     _cache: dict[tuple[Viewer, str], str] = field(default_factory=dict)
     _cache_version: int = -1
+    retired: bool = False  # dropped after a failed store (service._forget): it changes nothing any more
 
     @property
     def over(self) -> bool:
@@ -276,6 +281,38 @@ def build_table(rows: tuple[Any, list[Any], list[Any]]) -> Table:
         len(lrows),
         notes=notes,
     )
+
+
+def state_digest(state: State) -> str:
+    """24 hex digits of the whole state (hidden parts included) and whose decision it is: stored with every
+    log row, so a server that rebuilds a table from its log can check that it rebuilt the state it served
+    (`replay_mismatch`). Keys sorted; a snapshot orjson cannot encode falls back to its repr."""
+    snap = [state.current_player, state.snapshot()]
+    try:
+        raw = orjson.dumps(snap, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+    except TypeError:
+        raw = repr(snap).encode()
+    return hashlib.blake2b(raw, digest_size=12).hexdigest()
+
+
+def replay_mismatch(rows: tuple[Any, list[Any], list[Any]], t: Table) -> int | None:
+    """The first log row after which replaying the log gives another state than the one the server had when
+    it stored the row (its `digest`), or None when they agree. Only the last row is compared unless it
+    differs (one digest per load); rows stored before digests existed (None) are not checked."""
+    lrows = rows[2]
+    if not lrows or lrows[-1].digest is None or lrows[-1].digest == state_digest(t.state):
+        return None
+    state = t.game.new_game(t.players, t.seed, **t.options)
+    done: list[State] = []
+    for r in lrows:
+        if r.kind == "act":
+            done.append(state.clone())
+            state.apply(t.game.parse_action(state, r.text), r.seat)
+        elif done:
+            state = done.pop()
+        if r.digest is not None and r.digest != state_digest(state):
+            return int(r.n)
+    return int(lrows[-1].n)
 
 
 def replay_state(t: Table, entries: Iterable[Entry]) -> State:

@@ -53,9 +53,12 @@ def insert_table(t: Table, options_json: str, now: float) -> Callable[[Connectio
     return write
 
 
-def append_row(tid: str, n: int, seat: int, kind: str, text: str, over: bool) -> Callable[[Connection], None]:
+def append_row(
+    tid: str, n: int, seat: int, kind: str, text: str, over: bool, digest: str | None = None
+) -> Callable[[Connection], None]:
+    """Log row `n`; `digest` is the state it leads to (table.state_digest), checked when the log is replayed."""
     now = time.time()
-    row = {"table_id": tid, "n": n, "seat": seat, "kind": kind, "text": text, "created_at": now}
+    row = {"table_id": tid, "n": n, "seat": seat, "kind": kind, "text": text, "created_at": now, "digest": digest}
     if not over:
         return RowInsert(log_t, row)
 

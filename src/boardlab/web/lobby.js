@@ -1,5 +1,6 @@
 // The lobby: create a table (game, players, options, seat kinds), share its links, join open tables.
 import { api, el, gameInfo, langSwitch, loadLang, seatName, t, toast } from "/static/common.js";
+import { icon } from "/static/icons.js";
 import { me, mountAccount } from "/static/account.js";
 import { about, galleryCards } from "/static/gallery.js";
 import { quickPanel, siteFields, siteSettings } from "/static/quick.js";
@@ -119,6 +120,22 @@ function showCreated(res) {
   box.hidden = false;
 }
 
+/** A duration in the largest unit that keeps it short: 2 s, 5 min, 12 h, 3 d. */
+function dur(sec) {
+  if (sec < 120) return t("dur_s", { n: Math.round(sec) });
+  if (sec < 7200) return t("dur_min", { n: Math.round(sec / 60) });
+  if (sec < 172800) return t("dur_h", { n: Math.round(sec / 3600) });
+  return t("dur_d", { n: Math.round(sec / 86400) });
+}
+
+/** A table's clock in words: a named speed, or a custom one with its times, or "No clock". */
+export function clockWords(c) {
+  if (!c) return t("speed_none");
+  if (c.speed && c.speed !== "custom") return t(`speed_${c.speed}`);
+  return c.mode === "turn" ? t("clock_custom_turn", { per: dur(c.per_move) })
+    : t("clock_custom_realtime", { bank: dur(c.bank), per: dur(c.per_move) });
+}
+
 async function refreshOpen() {
   const box = $("open-list");
   try {
@@ -128,14 +145,20 @@ async function refreshOpen() {
       const g = games.games.find((x) => x.name === tb.game);
       const title = g ? (g.titles[lang()] || g.titles.en) : tb.game;
       const seats = tb.seats.map((s, i) => (s.kind === "open" ? `[${t("kind_open")}]` : seatName(tb.seats, i))).join(lang() === "zh-TW" ? "、" : ", ");
-      const join = el("button", { onclick: async () => {
+      // rated, clock and speed on the list and on the button itself: no rated 2-second table joined unawares (#32)
+      const short = tb.clock && (tb.clock.mode === "turn" ? tb.clock.per_move < 3600 : tb.clock.bank < 120);
+      const what = `${tb.rated ? `★ ${t("rated")}` : t("unrated")} · ${clockWords(tb.clock)}`;
+      const join = el("button", { class: "join", onclick: async () => {
         try {
           let r = await api("POST", `/api/tables/${tb.id}/join`, { body: {} });
           if (me) r = await api("POST", `/api/tables/${tb.id}/claim`, { token: r.token }); // keep it in My games
           location.href = r.link;
         }
-        catch (e) { toast(e.message); refreshOpen(); } } }, t("join"));
-      return el("li", {}, `${title} (${tb.players}) — ${seats} `, join, " ", el("a", { href: `/t/${tb.id}` }, t("spectator")));
+        catch (e) { toast(e.message); refreshOpen(); } } }, t("join_what", { what }));
+      return el("li", {}, `${title} (${tb.players}) — ${seats} `,
+        el("span", { class: `badge${tb.rated ? " rated" : ""}` }, tb.rated ? `★ ${t("rated")}` : t("unrated")), " ",
+        el("span", { class: `badge clock${short ? " low" : ""}` }, icon("clock"), clockWords(tb.clock)), " ",
+        join, " ", el("a", { href: `/t/${tb.id}` }, t("spectator")));
     })));
   } catch (e) { box.textContent = e.message; }
 }

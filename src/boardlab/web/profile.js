@@ -13,7 +13,8 @@ function draw() {
   const perGame = el("table", { class: "grid" },
     el("tr", {}, el("th", {}, t("game")), el("th", {}, t("rating")), el("th", {}, t("played")), el("th", {}, t("won"))),
     ...prof.games.map((g) => el("tr", {}, el("td", {}, gameTitle(games, g.game, lang)),
-      el("td", { class: "rating" }, g.rating === null ? "—" : String(g.rating)), el("td", {}, String(g.played)), el("td", {}, String(g.won)))));
+      el("td", { class: "rating" }, g.rating === null ? "—" : String(g.rating),
+        g.rating !== null && g.provisional ? el("span", { class: "muted provisional", title: t("provisional_help") }, ` (${t("provisional")})`) : ""), el("td", {}, String(g.played)), el("td", {}, String(g.won)))));
   const recent = el("table", { class: "grid" },
     el("tr", {}, el("th", {}, t("game")), el("th", {}, t("rank")), el("th", {}, t("rating")), el("th", {}, "")),
     ...prof.recent.map((r) => el("tr", {}, el("td", {}, gameTitle(games, r.game, lang)),

@@ -25,7 +25,9 @@ export function seatBadges(s, seat) {
   const site = s.site || {};
   const out = [];
   const r = site.ratings && site.ratings[seat];
-  if (r !== null && r !== undefined) out.push(el("span", { class: "badge rating", title: t("rating") }, `★ ${r}`));
+  const prov = site.provisional && site.provisional[seat];
+  if (r !== null && r !== undefined) out.push(el("span", { class: `badge rating${prov ? " provisional" : ""}`,
+    title: prov ? `${t("rating")} (${t("provisional")}): ${t("provisional_help")}` : t("rating") }, `★ ${r}${prov ? "?" : ""}`));
   const clock = site.clock;
   if (clock && !s.over) {
     const left = clockLeft(clock, seat);
@@ -54,7 +56,8 @@ export function clockLine(s) {
   const c = s.site && s.site.clock;
   if (!c) return null;
   const what = c.speed && c.speed !== "custom" ? t(`speed_${c.speed}`) : c.mode === "turn" ? t("turn_based") : t("real_time");
-  return el("p", { class: "muted clock-line" }, icon("clock"), `${what}${s.site.rated ? ` · ★ ${t("rated")}` : ""}`);
+  const waiting = c.waiting && !s.over ? ` · ${t("clock_waiting")}` : "";
+  return el("p", { class: "muted clock-line" }, icon("clock"), `${what}${s.site.rated ? ` · ★ ${t("rated")}` : ""}${waiting}`);
 }
 
 // -- seat actions -------------------------------------------------------------------------------------
@@ -75,17 +78,25 @@ export function seatActions(s, held, tokenOf, tableId, redraw) {
       site.rated ? t("leave_confirm_rated", { level: t(`level_${level}`) }) : t("leave_confirm", { level: t(`level_${level}`) }),
       () => call(`/seats/${s.seat}/bot`, { bot: level })) }, t("leave_to_bot")));
   } else if (me.kind === "bot") {
+    const handed = site.handed && site.handed[s.seat];
+    if (handed) box.push(el("p", { class: "warn handed" }, t("handed_to_bot", { name: handed.name })));
     box.push(el("button", { id: "take-back", class: "primary", onclick: () => call(`/seats/${s.seat}/human`) }, t("take_back")));
   }
   const now = Date.now() / 1000;
   for (const other of s.seats) {
     if (held.has(other.seat) || other.kind === "bot") continue;
     const out = site.clock && site.clock.out && site.clock.out.includes(other.seat);
+    // another player's seat goes to a bot only behind a confirmation, and the server says when (seats.py)
+    const replace = () => el("div", {}, el("button", { class: "replace", onclick: () => confirmBox(
+      t("replace_confirm", { name: other.name }), () => call(`/seats/${other.seat}/bot`, { bot: level, confirm: true })) },
+    `${t("replace_with_bot")}${t("colon")}${other.name}`));
     if (out && other.kind === "human") {
       box.push(el("div", {}, el("button", { class: "expel", onclick: () => confirmBox(t("expel_confirm", { name: other.name }),
         () => call(`/seats/${other.seat}/expel`)) }, `${t("expel")}${t("colon")}${other.name}`)));
+      box.push(replace());
       continue;
     }
+    if (other.kind === "human" && site.turn_clock) continue; // a turn-based seat in time is never replaced
     const since = site.away_since && site.away_since[other.seat];
     const grace = site.grace || 60;
     const allowed = other.kind === "open" || (!other.connected && since !== null && since !== undefined && now - since >= grace);
@@ -94,8 +105,9 @@ export function seatActions(s, held, tokenOf, tableId, redraw) {
       if (!other.connected && since && redraw && !recheck) recheck = setTimeout(() => { recheck = null; redraw(); }, (since + grace - now) * 1000 + 200);
       continue;
     }
-    box.push(el("div", {}, el("button", { class: "replace", onclick: () => call(`/seats/${other.seat}/bot`, { bot: level }) },
-      `${t("replace_with_bot")}${t("colon")}${other.name}`)));
+    box.push(other.kind === "open" ? el("div", {}, el("button", { class: "replace",
+      onclick: () => call(`/seats/${other.seat}/bot`, { bot: level }) }, `${t("replace_with_bot")}${t("colon")}${other.name}`))
+      : replace());
   }
   return box;
 }

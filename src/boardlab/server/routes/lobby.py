@@ -7,7 +7,6 @@ import functools
 import importlib
 import importlib.resources
 import json
-import time
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -18,13 +17,13 @@ from boardlab.core import games, get_game
 from .. import seats
 from ..accounts import User, check_csrf
 from ..bots import known_bot_kinds
-from ..clocks import new_state, settings, start_turn
+from ..clocks import rated_clock, settings
 from ..deps import WEB, At, TableOf, api_errors, link, site_errors, site_of, svc_of
 from ..errors import ApiError
 from ..limits import Gates, client_key
 from ..policy import LANGS
 from ..schemas import CreatedOut, CreateTable, GamesOut, JoinedOut, JoinIn, OpenTableOut, SiteTable
-from ..siteinfo import SiteInfo
+from ..siteinfo import SiteInfo, lobby_site
 from ..table import Table, network_options
 
 REMATCH_ERRORS = api_errors(401, 403, 404, 409, 429)
@@ -95,8 +94,18 @@ def router(gates: Gates) -> APIRouter:
 
     @r.get("/api/tables", response_model=list[OpenTableOut], tags=["lobby"])
     async def open_tables(request: Request) -> JSONResponse:
-        """Public tables that still have a free seat."""
-        return JSONResponse(await svc_of(request).open_tables())
+        """Public tables that still have a free seat, with their site settings (rated, clock) so nobody joins a
+        rated 2-second table unawares."""
+        rows = await svc_of(request).open_tables()
+        site = site_of(request)
+        # the live tables' settings from memory (their rows may still be on their way to the database)
+        known = {r["id"]: {"rated": i.rated, "clock": i.clock} for r in rows if (i := site.info.get(r["id"]))}
+        missing = [r["id"] for r in rows if r["id"] not in known]
+        if missing:
+            known.update(await site.store.read(lambda c: lobby_site(c, missing)))
+        for r in rows:
+            r.update(known.get(r["id"], {"rated": False, "clock": None}))
+        return JSONResponse(rows)
 
     @r.post(
         "/api/tables/{table_id}/join", response_model=JoinedOut, tags=["lobby"], responses=api_errors(404, 409, 429)
@@ -133,6 +142,8 @@ def router(gates: Gates) -> APIRouter:
             raise ApiError(400, "bad_bot", f"unknown bot level {body.bot_level!r}")
         try:
             clock = settings(body.clock)
+            if body.rated and clock is not None:
+                rated_clock(clock)
         except ValueError as e:
             raise ApiError(400, "bad_clock", str(e)) from None
         specs = [s.model_dump() for s in body.seats]
@@ -142,10 +153,8 @@ def router(gates: Gates) -> APIRouter:
         t, tokens = await svc.create(body.game, body.players, body.options, specs, body.public,
                                      client=client_key(request))
         info = SiteInfo(rated=body.rated, bot_level=body.bot_level, pace=body.pace, clock=clock, stored=False)
-        if clock is not None:
-            info.clock_state = new_state(clock, t.players)
-            start_turn(clock, info.clock_state, t.state.current_player, time.time(), True)
         site.info[t.id] = info
+        site.new_clock(t, info)  # running now, or waiting for the seats to fill and the player to move
         mine = next((s.seat for s in t.seats if s.kind == "human"), None)
         if u is not None and mine is not None:
             tok = site.seat_token(t.id, mine, u.id)

@@ -92,7 +92,7 @@ def router(gates: Gates) -> APIRouter:
         # a thinking bot counts against the table's creator, as if asked for at creation (server/limits.py)
         counted = body.bot != "random" and at.svc.holdings.reserve_bots(t.id, at.svc.limits)
         try:
-            await seats.to_bot(at.svc, t, by, seat, body.bot)
+            await seats.to_bot(at.svc, t, by, seat, body.bot, body.confirm)
         except BaseException:
             if counted:
                 at.svc.holdings.release_bots(t.id)

@@ -1,0 +1,175 @@
+"""One table, one copy in memory (issue #32): a table dropped from the cache after a failed store must never
+keep playing beside the copy rebuilt from the database, and after a restart the log must replay to the state
+that was served before it (the server checks a digest of the state stored with every log row).
+
+Real server processes on SQLite and PostgreSQL; the store failure is a trigger in the database that refuses
+one seat's log rows, so the server meets a real error from its database."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from srvkit import Server, auth, db_url_for, make_table
+
+from boardlab.server.db import log_t, make_engine
+from boardlab.server.table import build_table
+from boardlab.server.tabledb import load_rows
+
+DUPLICATE = ("UNIQUE constraint failed", "duplicate key value")
+
+
+def wait_for(pred: Callable[[], Any], what: str, timeout: float = 20) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        got = pred()
+        if got is not None and got is not False:
+            return got
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
+
+
+def refuse_rows(engine: sa.Engine, tid: str, seat: int) -> Callable[[], None]:
+    """A database trigger that refuses every log row of `seat` at table `tid`; returns what removes it."""
+    name = f"bl_fail_{secrets.token_hex(4)}"
+    with engine.begin() as c:
+        if engine.dialect.name == "sqlite":
+            c.exec_driver_sql(
+                f"CREATE TRIGGER {name} BEFORE INSERT ON bl_log WHEN NEW.table_id = '{tid}' AND NEW.seat = {seat} "
+                "BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+            )
+        else:
+            c.exec_driver_sql(
+                f"CREATE FUNCTION {name}() RETURNS trigger AS $$ BEGIN IF NEW.table_id = '{tid}' AND "
+                f"NEW.seat = {seat} THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$ "
+                "LANGUAGE plpgsql"
+            )
+            c.exec_driver_sql(f"CREATE TRIGGER {name} BEFORE INSERT ON bl_log FOR EACH ROW EXECUTE FUNCTION {name}()")
+
+    def remove() -> None:
+        with engine.begin() as c:
+            if engine.dialect.name == "sqlite":
+                c.exec_driver_sql(f"DROP TRIGGER {name}")
+            else:
+                c.exec_driver_sql(f"DROP TRIGGER {name} ON bl_log")
+                c.exec_driver_sql(f"DROP FUNCTION {name}()")
+
+    return remove
+
+
+def replayed(engine: sa.Engine, tid: str) -> Any:
+    """The table as the database's log gives it (what a restarted server would serve)."""
+    with engine.connect() as c:
+        rows = load_rows(c, tid)
+    assert rows is not None
+    return build_table(rows)
+
+
+def test_a_dropped_copy_never_plays_beside_the_reloaded_one(server: Server) -> None:
+    engine = make_engine(server.db_url)
+    log_start = server.log_path.stat().st_size
+    try:
+        with httpx.Client(base_url=server.url, timeout=20) as c:
+            t = make_table(c, seats=[{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"target": 10**6})
+            tid, h = t["id"], auth(t["seats"][0]["token"])
+            remove = refuse_rows(engine, tid, 1)  # the bot's moves cannot be stored
+            try:
+                r = c.post(f"/api/tables/{tid}/actions", headers=h, json={"move": 0, "action": "end"})
+                assert r.status_code == 200, r.text
+                failed = f"cannot store a move at table {tid}"
+                wait_for(lambda: failed in server.log_path.read_text(errors="replace")[log_start:], "a failed store")
+                assert c.get(f"/api/tables/{tid}", headers=h).status_code == 200  # rebuilt from the database
+            finally:
+                remove()
+
+            def settled() -> dict[str, Any] | None:
+                s = c.get(f"/api/tables/{tid}", headers=h).json()
+                return s if s["current"] == 0 and not s["thinking"] else None
+
+            served = wait_for(settled, "the bot to finish its turn")
+            db = replayed(engine, tid)
+            assert (served["version"], served["log_len"]) == (db.version, len(db.entries))
+            assert served["view"] == db.state.view(0)
+            text = server.log_path.read_text(errors="replace")[log_start:]
+            assert not any(d in text for d in DUPLICATE), "two copies of the table wrote the same log row"
+    finally:
+        engine.dispose()
+
+
+def _person_to_move(c: httpx.Client, tid: str, toks: dict[int, str]) -> int | None:
+    s = c.get(f"/api/tables/{tid}", headers=auth(toks[0])).json()
+    return s["current"] if s["current"] in toks and not s["thinking"] else None
+
+
+def _seen(c: httpx.Client, t: dict[str, Any]) -> list[dict[str, Any]]:
+    """What every seat of `t` (and a spectator) is served now, less the connection flags."""
+    out = []
+    for tok in [s["token"] for s in t["seats"] if s["token"]] + [None]:
+        s = c.get(f"/api/tables/{t['id']}", headers=auth(tok) if tok else {}).json()
+        out.append({k: s[k] for k in ("version", "current", "over", "view", "legal", "log_len", "last", "can_undo")})
+    return out
+
+
+@pytest.mark.slow
+def test_a_restart_replays_to_the_state_served_before(backend: str, tmp_path: Path) -> None:
+    """kill -9, start again: every table serves what it served before; a log changed behind the server's back
+    (its replay no longer gives the state stored with the log) is reported by the server when it loads it."""
+    with db_url_for(backend, tmp_path) as url:
+        srv = Server(url, tmp_path / "server.log", env={"BOARDLAB_RATE_LIMIT": "100000/second"}).start()
+        engine = make_engine(url)
+        try:
+            with httpx.Client(base_url=srv.url, timeout=20) as c:
+                opts = {"target": 10**6}
+                tables = [make_table(c, options=opts) for _ in range(3)]
+                tables += [make_table(c, seats=[{"kind": "human"}, {"kind": "bot"}], options=opts) for _ in range(2)]
+                rng = random.Random(5)
+                for t in tables:  # some moves, undos and draws (hidden information, chance) at every table
+                    toks = {s["seat"]: s["token"] for s in t["seats"] if s["token"]}
+                    for _ in range(12):
+                        me = toks[wait_for(lambda t=t, toks=toks: _person_to_move(c, t["id"], toks), "a person's turn")]
+                        s = c.get(f"/api/tables/{t['id']}", headers=auth(me)).json()
+                        if s["can_undo"] and rng.random() < 0.3:
+                            r = c.post(f"/api/tables/{t['id']}/undo", headers=auth(me), json={"move": s["version"]})
+                        else:
+                            a = rng.choice([m["action"] for m in s["legal"]])
+                            r = c.post(
+                                f"/api/tables/{t['id']}/actions",
+                                headers=auth(me),
+                                json={"move": s["version"], "action": a},
+                            )
+                        assert r.status_code == 200, r.text
+                changed = make_table(c, options=opts)  # its first move is changed in the database below
+                h = auth(changed["seats"][0]["token"])
+                for v, a in enumerate(("add1", "end")):
+                    r = c.post(f"/api/tables/{changed['id']}/actions", headers=h, json={"move": v, "action": a})
+                    assert r.status_code == 200, r.text
+                tables.append(changed)
+                for t in tables:  # bots done: nothing moves until a person does
+                    toks = {s["seat"]: s["token"] for s in t["seats"] if s["token"]}
+                    wait_for(lambda t=t, toks=toks: _person_to_move(c, t["id"], toks), "a person's turn")
+                before = {t["id"]: _seen(c, t) for t in tables}
+            srv.kill()
+            srv.start()
+            with httpx.Client(base_url=srv.url, timeout=20) as c:
+                assert {t["id"]: _seen(c, t) for t in tables} == before
+            assert "gives another state" not in srv.log_path.read_text(errors="replace")
+            # change a stored move (an add1 becomes an add2, still legal): the replay no longer gives what was served
+            tid = changed["id"]
+            with engine.begin() as conn:
+                conn.execute(log_t.update().where(log_t.c.table_id == tid, log_t.c.n == 0).values(text="add2"))
+            srv.stop()
+            srv.start()
+            with httpx.Client(base_url=srv.url, timeout=20) as c:
+                assert c.get(f"/api/tables/{tid}").status_code == 200  # the log is the source of truth: served
+            text = srv.log_path.read_text(errors="replace")
+            assert f"{tid}: replaying its log gives another state than the one served before, from log row 0 on" in text
+        finally:
+            engine.dispose()
+            srv.stop()
