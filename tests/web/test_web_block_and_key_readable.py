@@ -76,7 +76,8 @@ def test_block_and_key_reads_in_words_and_pictures(server: Server, browser: Any)
     for i in range(chips.count()):
         chip = chips.nth(i)
         code = chip.get_attribute("data-block")
-        assert re.fullmatch(rf"\w+ [\w -]+ \({code}\)", chip.get_attribute("aria-label") or ""), chip.get_attribute("aria-label")
+        label = chip.get_attribute("aria-label") or ""
+        assert re.fullmatch(rf"\w+ [\w -]+ \({code}\)", label), label
         assert chip.locator(".bk-shape i.on").count() == int(code[-1])  # the picture has the block's cubes
 
     # the placement bar in words

@@ -55,7 +55,7 @@ def router(gates: Gates) -> APIRouter:
 
     @r.post("/api/tables/{table_id}/hint", response_model=HintOut, tags=["play"],
             responses=api_errors(401, 403, 404, 409, 429))
-    @limiter.limit(limits.rate_seats)
+    @gates.seats  # a hint runs the table's bot: it spends the seat budget, like handing a seat to a bot
     async def hint(body: HintIn, request: Request, at: At, lang: Lang = "en") -> JSONResponse:
         """Suggest a move for your seat: what the table's bot would play now and why, in a sentence. Unrated
         tables only (409 `no_hints` on a rated one); nothing is played."""
