@@ -185,3 +185,25 @@ def test_boardlab_evaluator_gives_zero_sum_values_and_drives_ismcts() -> None:
         legal = two.legal_actions()
         two.apply_action(legal[0] if len(legal) == 1 else int(bot.step(two)))
     assert sorted(two.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cacao_max_game_length_is_a_true_bound(players: int) -> None:
+    """#35: max_game_length was 100,000 for every game. Cacao's is the worker tiles (one per turn) times the most
+    decisions a turn can hold; random games keep every turn within that and the game within the bound."""
+    g = get_game("cacao")
+    bound = g.max_game_length(players)
+    state = g.new_game(players, 0)
+    tiles = sum(len(h) for h in state.hands) + sum(len(d) for d in state.decks)
+    assert bound == tiles * g.DECISIONS_PER_TURN < 100_000
+    rng = random.Random(players)
+    for seed in range(3):
+        state = g.new_game(players, seed)
+        turn = 0
+        while not state.is_over:
+            action = rng.choice(state.legal_actions())
+            turn = 1 if action[0] in ("place", "rebuild", "discard") else turn + 1
+            assert turn <= g.DECISIONS_PER_TURN
+            state.apply(action)
+        assert len(state.history) <= bound
+    assert bos.load("cacao", players).max_game_length() == bound
