@@ -39,7 +39,7 @@ def test_openspiel_random_sim_test_with_serialize(game: str, players: int) -> No
     """OpenSpiel's C++ checks, serialising and deserialising the state along the game. pyspiel never asks a
     Python game for its RNG state, so the check runs on `fixed_deal=True` (the same game with one deal, nothing
     random outside the state); the sampled game serialises through `bos.serialize_game_and_state`."""
-    fixed = pyspiel.load_game(f"boardlab_{game}", {"players": players, "seed": 2, "fixed_deal": True})
+    fixed = bos.load(game, players, seed=2, fixed_deal=True)
     assert fixed.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     pyspiel.random_sim_test(fixed, num_sims=1, serialize=True, verbose=False)
 

@@ -29,7 +29,7 @@ from gymnasium import spaces
 from boardlab.core import Agent, get_game, observe
 from boardlab.core import games as game_names
 
-from .common import action_from_id, action_mask, make_opponent, observation, plain_text, utilities
+from .common import action_from_id, action_mask, make_opponent, observation, observation_size, plain_text, utilities
 
 ILLEGAL_REWARD = -1.0
 
@@ -57,7 +57,7 @@ class BoardlabGym(gymnasium.Env):
         self.render_mode = render_mode
         self.lang = lang
         self.num_actions = self.game.num_distinct_actions(self.players)
-        size = self.game.observation_size(self.players)
+        size = observation_size(self.game, self.players)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),

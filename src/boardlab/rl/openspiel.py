@@ -41,7 +41,7 @@ import pyspiel
 from boardlab.core import Game, Rng, State, get_game
 from boardlab.core import games as game_names
 
-from .common import legal_ids, utilities
+from .common import legal_ids, observation, observation_size, utilities
 
 PREFIX = "boardlab_"
 _REGISTERED: set[str] = set()
@@ -249,7 +249,7 @@ def information_state_layout(game: Game, players: int) -> dict[str, int]:
     id in `id_bits` bits (0s when it could not). Decisions not yet played are all 0."""
     id_bits = max(1, (game.num_distinct_actions(players) - 1).bit_length())
     block = players + 1 + id_bits
-    obs = game.observation_size(players)
+    obs = observation_size(game, players)
     return {"observation": obs, "digest": 64, "recent": RECENT, "id_bits": id_bits, "block": block,
             "size": obs + 64 + RECENT * block}
 
@@ -279,7 +279,7 @@ class BoardlabObserver:
         t = self.tensor
         cache = state._inner.encoded
         if player not in cache:
-            cache[player] = np.asarray(self.game.encode_observation(state.inner, player), np.float32)
+            cache[player] = observation(state.inner, player)
         t[:obs] = cache[player]
         if not self.perfect_recall:
             return

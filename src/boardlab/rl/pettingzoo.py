@@ -29,7 +29,7 @@ from pettingzoo.utils import wrappers
 
 from boardlab.core import IllegalActionError, get_game
 
-from .common import action_from_id, action_mask, observation, plain_text, utilities
+from .common import action_from_id, action_mask, observation, observation_size, plain_text, utilities
 
 
 class BoardlabAEC(AECEnv):
@@ -50,7 +50,7 @@ class BoardlabAEC(AECEnv):
                          "is_parallelizable": False}
         self.possible_agents = [f"seat_{i}" for i in range(players)]
         self.num_actions = self.game.num_distinct_actions(players)
-        size = self.game.observation_size(players)
+        size = observation_size(self.game, players)
         self._observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
