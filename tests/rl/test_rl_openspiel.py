@@ -16,7 +16,6 @@ from rl_configs import CONFIGS, IDS
 import boardlab
 from boardlab.core import get_game
 from boardlab.rl import openspiel as bos
-from depth import DEEP
 
 
 def test_every_game_is_registered_under_its_name() -> None:
@@ -31,16 +30,61 @@ def test_every_game_is_registered_under_its_name() -> None:
     assert g.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
 
-# OpenSpiel's C++ random_sim_test is thorough but slow on long games: by default it runs on the two
-# reference games; BOARDLAB_DEEP=1 runs it on every registered game (the next test covers every game
-# and player count in any case).
-TWO = [(g, n) for g, n in CONFIGS if n == 2 and (DEEP or g in ("cacao", "pocket_mars"))]
+# OpenSpiel's C++ random_sim_test on one random game of 2 players of every game, with serialisation (#35).
+TWO = [(g, n) for g, n in CONFIGS if n == 2]
 
 
 @pytest.mark.parametrize(("game", "players"), TWO, ids=[f"{g}-{n}p" for g, n in TWO])
-def test_openspiel_random_sim_test(game: str, players: int) -> None:
-    """OpenSpiel's C++ checks on one random game of 2 players."""
-    pyspiel.random_sim_test(bos.load(game, players, seed=2), num_sims=1, serialize=False, verbose=False)
+def test_openspiel_random_sim_test_with_serialize(game: str, players: int) -> None:
+    """OpenSpiel's C++ checks, serialising and deserialising the state along the game. pyspiel never asks a
+    Python game for its RNG state, so the check runs on `fixed_deal=True` (the same game with one deal, nothing
+    random outside the state); the sampled game serialises through `bos.serialize_game_and_state`."""
+    fixed = bos.load(game, players, seed=2, fixed_deal=True)
+    assert fixed.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    pyspiel.random_sim_test(fixed, num_sims=1, serialize=True, verbose=False)
+
+
+def test_serialize_game_and_state_round_trips_the_deal_and_the_records() -> None:
+    """#35: serialisation was unimplemented. A state (and a resampled one) comes back equal, with the seats'
+    records and the game's next deal; bad text is refused with a clear error."""
+    sgame = bos.load("pocket_mars", 2, seed=4)
+    state = sgame.new_initial_state()
+    rng = random.Random(1)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    game2, back = bos.deserialize_game_and_state(bos.serialize_game_and_state(sgame, state))
+    assert str(back) == str(state) and back.records == state.records
+    assert game2.get_rng_state() == sgame.get_rng_state()  # the next deal
+    assert str(game2.new_initial_state()) == str(sgame.new_initial_state())
+    assert back.information_state_tensor(0) == state.information_state_tensor(0)
+    world = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    world.apply_action(world.legal_actions()[0])
+    again = sgame.deserialize_state(world.serialize())
+    assert str(again) == str(world) and again.information_state_string(1) == world.information_state_string(1)
+    with pytest.raises(ValueError, match="no 'GameRNGState' section"):
+        bos.deserialize_game_and_state(pyspiel.serialize_game_and_state(bos.load("cacao", 2, seed=0, fixed_deal=True),
+                                                                        state))
+
+
+def test_information_state_tensor_has_perfect_recall() -> None:
+    """#35: the information-state tensor was the observation tensor, so two (state, seat) pairs with different
+    information-state strings shared a tensor. Now it is the observation, then the seat's record: different
+    strings, different tensors; it starts with the observation tensor; it is bounded and 0/1 beyond it."""
+    sgame = bos.load("pocket_mars", 2, seed=1)
+    seen: dict[tuple[float, ...], str] = {}
+    obs_size = sgame.observation_tensor_shape()[0]
+    for deal in range(3):
+        state = sgame.new_initial_state()
+        rng = random.Random(deal)
+        while not state.is_terminal():
+            for seat in range(2):
+                tensor = state.information_state_tensor(seat)
+                assert tensor[:obs_size] == state.observation_tensor(seat)
+                assert set(tensor[obs_size:]) <= {0.0, 1.0}
+                key = tuple(tensor)
+                text = state.information_state_string(seat)
+                assert seen.setdefault(key, text) == text
+            state.apply_action(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
@@ -63,11 +107,13 @@ def test_strings_tensors_and_resampling(game: str, players: int) -> None:
         step += 1
         if step % 3 == 0:
             assert json.loads(state.observation_string(p)) == json.loads(json.dumps(inner.view(p), default=str))
-            assert len(state.observation_tensor(p)) == shape[0] == len(state.information_state_tensor(p))
+            assert len(state.observation_tensor(p)) == shape[0]
+            assert len(state.information_state_tensor(p)) == sgame.information_state_tensor_shape()[0]
         if step % 7 == 0:
             world = state.resample_from_infostate(p, sampler)
             assert world.information_state_string(p) == state.information_state_string(p)
             assert world.observation_tensor(p) == state.observation_tensor(p)
+            assert world.information_state_tensor(p) == state.information_state_tensor(p)
             assert world.legal_actions() == legal
             resampled_differently += str(world) != str(state)
         state.apply_action(rng.choice(legal))
@@ -139,3 +185,25 @@ def test_boardlab_evaluator_gives_zero_sum_values_and_drives_ismcts() -> None:
         legal = two.legal_actions()
         two.apply_action(legal[0] if len(legal) == 1 else int(bot.step(two)))
     assert sorted(two.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_cacao_max_game_length_is_a_true_bound(players: int) -> None:
+    """#35: max_game_length was 100,000 for every game. Cacao's is the worker tiles (one per turn) times the most
+    decisions a turn can hold; random games keep every turn within that and the game within the bound."""
+    g = get_game("cacao")
+    bound = g.max_game_length(players)
+    state = g.new_game(players, 0)
+    tiles = sum(len(h) for h in state.hands) + sum(len(d) for d in state.decks)
+    assert bound == tiles * g.DECISIONS_PER_TURN < 100_000
+    rng = random.Random(players)
+    for seed in range(3):
+        state = g.new_game(players, seed)
+        turn = 0
+        while not state.is_over:
+            action = rng.choice(state.legal_actions())
+            turn = 1 if action[0] in ("place", "rebuild", "discard") else turn + 1
+            assert turn <= g.DECISIONS_PER_TURN
+            state.apply(action)
+        assert len(state.history) <= bound
+    assert bos.load("cacao", players).max_game_length() == bound

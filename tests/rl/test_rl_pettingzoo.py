@@ -39,7 +39,7 @@ def test_full_game_rewards_masks_and_spaces(game: str, players: int) -> None:
         if term or trunc:
             env.step(None)
             continue
-        state = env.state
+        state = env.game_state
         assert env.seat(agent) == state.current_player
         ids = {g.action_to_id(a, players) for a in state.legal_actions()}
         assert set(np.flatnonzero(obs["action_mask"]).tolist()) == ids
@@ -47,7 +47,7 @@ def test_full_game_rewards_masks_and_spaces(game: str, players: int) -> None:
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()
         env.step(rng.choice(sorted(ids)))
-    final = env.state
+    final = env.game_state
     assert final.is_over
     util = [max(2, players) * r - 1 for r in final.returns()]
     assert [env._cumulative_rewards.get(a, None) for a in env.possible_agents] in (
@@ -70,7 +70,7 @@ def test_final_rewards_reach_every_agent() -> None:
             env.step(None)
         else:
             env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-    state = env.unwrapped.state
+    state = env.unwrapped.game_state
     assert got == {f"seat_{i}": 3 * r - 1 for i, r in enumerate(state.returns())}
     assert max(got.values()) > 0 > min(got.values())
 
@@ -109,10 +109,10 @@ def test_raw_env_refuses_illegal_actions_and_wrapped_env_penalises_them() -> Non
     raw.reset(seed=1)
     obs = raw.observe(raw.agent_selection)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    before = raw.state.snapshot()
+    before = raw.game_state.snapshot()
     with pytest.raises(IllegalActionError):
         raw.step(illegal)
-    assert raw.state.snapshot() == before
+    assert raw.game_state.snapshot() == before
     env = pz.env("cacao", players=2)
     env.reset(seed=1)
     first = env.agent_selection
@@ -124,12 +124,12 @@ def test_raw_env_refuses_illegal_actions_and_wrapped_env_penalises_them() -> Non
 def test_reset_without_seed_moves_to_the_next_deal_and_render_is_text() -> None:
     env = pz.raw_env("cacao", players=2, render_mode="ansi")
     env.reset(seed=40)
-    first = env.state.snapshot()
+    first = env.game_state.snapshot()
     env.reset()
-    assert env.state.seed == 41 and env.state.snapshot() != first
+    assert env.game_state.seed == 41 and env.game_state.snapshot() != first
     text = env.render()
     assert isinstance(text, str) and text.strip()
-    assert get_game("cacao").render_text(env.state, None) != ""
+    assert get_game("cacao").render_text(env.game_state, None) != ""
 
 
 def test_bad_player_count_is_refused() -> None:
@@ -137,3 +137,14 @@ def test_bad_player_count_is_refused() -> None:
 
     with pytest.raises(ConfigError):
         pz.env("cacao", players=9)
+
+
+def test_state_is_the_global_state_every_seats_observation() -> None:
+    """#35: `env.state()` raised TypeError (the boardlab state, an attribute, hid AECEnv.state()). It is the
+    global state a centralised critic may use: each seat's observation side by side, in `state_space`."""
+    env = pz.env("pocket_mars", players=2)
+    env.reset(seed=3)
+    glob = env.unwrapped.state()
+    assert env.unwrapped.state_space.contains(glob)
+    inner = env.unwrapped.game_state
+    assert np.array_equal(glob, np.concatenate([observation(inner, 0), observation(inner, 1)]))

@@ -87,3 +87,18 @@ def test_ray_tasks_give_the_same_file_as_one_process(tmp_path: Path) -> None:
     import ray
 
     assert not ray.is_initialized()
+
+
+def test_a_rerun_with_fewer_games_keeps_every_finished_game(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """#35: a results file is never truncated. Rerunning with a smaller `games` plays nothing, returns the games
+    asked for, and leaves the file byte for byte as it was (the games beyond stay)."""
+    path = tmp_path / "r.jsonl"
+    run(path, 3)
+    before = path.read_bytes()
+    import boardlab.sim.runner as runner
+
+    monkeypatch.setattr(runner, "play_one", lambda *a, **k: pytest.fail("no game should be played"))
+    records = run(path, 1)
+    assert [r.index for r in records] == [0]
+    assert path.read_bytes() == before

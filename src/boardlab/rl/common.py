@@ -38,8 +38,22 @@ def action_mask(state: State, seat: int, size: int) -> np.ndarray:
 
 
 def observation(state: State, seat: int) -> np.ndarray:
-    """The seat's observation tensor (float32), built from its view only (Game.encode_observation)."""
+    """The seat's observation tensor (float32), built from its view only: the game's hand-made encoder
+    (rl/encoders.py) where it has one, else `Game.encode_observation` (the hashed view by default)."""
+    from .encoders import encoder_for
+
+    enc = encoder_for(state.game.name)
+    if enc is not None:
+        return enc.encode(state.view(seat), state.num_players)
     return np.asarray(state.game.encode_observation(state, seat), dtype=np.float32)
+
+
+def observation_size(game: Game, players: int) -> int:
+    """Length of `observation`'s tensor for this game and player count."""
+    from .encoders import encoder_for
+
+    enc = encoder_for(game.name)
+    return enc.size(players) if enc is not None else game.observation_size(players)
 
 
 def action_from_id(state: State, action_id: int) -> Any:

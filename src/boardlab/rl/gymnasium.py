@@ -12,6 +12,9 @@ own observation only, like every boardlab bot. The learner's seat is `seat` (Non
 reset, so it meets every position). The reward is 0 until the end, then the zero-sum utility of the
 learner's seat. An action outside `action_mask` ends the episode with reward -1 (`info["illegal"]`),
 so unmasked agents and `check_env` work; masked agents never meet it.
+
+Importing this module registers every game with Gymnasium as `boardlab/<game>-v0`:
+`gymnasium.make("boardlab/cacao-v0", opponents=["greedy", "random"])` (keyword arguments as `env`).
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ import numpy as np
 from gymnasium import spaces
 
 from boardlab.core import Agent, get_game, observe
+from boardlab.core import games as game_names
 
-from .common import action_from_id, action_mask, make_opponent, observation, plain_text, utilities
+from .common import action_from_id, action_mask, make_opponent, observation, observation_size, plain_text, utilities
 
 ILLEGAL_REWARD = -1.0
 
@@ -53,7 +57,7 @@ class BoardlabGym(gymnasium.Env):
         self.render_mode = render_mode
         self.lang = lang
         self.num_actions = self.game.num_distinct_actions(self.players)
-        size = self.game.observation_size(self.players)
+        size = observation_size(self.game, self.players)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
@@ -116,3 +120,22 @@ class BoardlabGym(gymnasium.Env):
 def env(game: str, opponents: Sequence[str | Agent] = ("greedy",), **kwargs: Any) -> BoardlabGym:
     """`game` with one learning seat and `opponents` (one bot name per other seat)."""
     return BoardlabGym(game, opponents, **kwargs)
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of a game: `boardlab/<game>-v0`."""
+    return f"boardlab/{game}-v0"
+
+
+def register_all() -> list[str]:
+    """Register every game (once; games registered later join on the next call); the ids."""
+    ids = []
+    for name in game_names():
+        ident = env_id(name)
+        if ident not in gymnasium.registry:
+            gymnasium.register(id=ident, entry_point=BoardlabGym, kwargs={"game": name})
+        ids.append(ident)
+    return ids
+
+
+register_all()

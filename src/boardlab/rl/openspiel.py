@@ -12,13 +12,26 @@ Utilities are zero-sum (`boardlab.rl.common.utilities`; solo games are general-s
 
 Observation strings are the seat's view (JSON); information-state strings add, for perfect recall,
 the seat's record of every action as it saw it (the notation when `Game.action_visible` says it
-may read it, else "?"). Both tensors are `Game.encode_observation` (built from the view only).
-`resample_from_infostate(player, sampler)` is `State.determinize` (the seat's information set only),
-so OpenSpiel's ISMCTS (`open_spiel.python.algorithms.ismcts`) runs on every game.
+may read it, else "?"). The observation tensor is `Game.encode_observation` (the view only); the
+information-state tensor is that, then a 64-bit digest of the information-state string (the view and the
+whole record: two different information states never share a tensor, up to a 2^-64 chance), then the
+seat's last `RECENT` decisions as features (`information_state_layout`): who acted, whether the seat could
+read the action, and its id in binary. `resample_from_infostate(player, sampler)` is `State.determinize` (the seat's
+information set only), so OpenSpiel's ISMCTS (`open_spiel.python.algorithms.ismcts`) runs on every game.
+
+Serialisation: pyspiel serialises a Python state by pickling its attributes; ours pickle as the state's save
+(seed and action log; a resampled state as where it was drawn from, the draw and the actions since), so
+`state.serialize()` / `game.deserialize_state(text)` work for every game. OpenSpiel's C++
+`SerializeGameAndState` also asks a sampled-stochastic game for `GetRNGState`, which pyspiel (2.0) does not
+let a Python game supply: `get_rng_state`/`set_rng_state` (the next deal's seed) are used by this module's
+`serialize_game_and_state`/`deserialize_game_and_state` instead, and the game parameter `fixed_deal=True`
+gives the same game with every `new_initial_state()` dealing `seed`: no randomness left outside the state,
+so it is declared deterministic, and OpenSpiel's own `random_sim_test(serialize=True)` runs on it.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -28,7 +41,7 @@ import pyspiel
 from boardlab.core import Game, Rng, State, get_game
 from boardlab.core import games as game_names
 
-from .common import legal_ids, utilities
+from .common import legal_ids, observation, observation_size, utilities
 
 PREFIX = "boardlab_"
 _REGISTERED: set[str] = set()
@@ -38,15 +51,17 @@ def short_name(game: str) -> str:
     return PREFIX + game
 
 
-def _game_type(g: Game, players: int | None = None) -> pyspiel.GameType:
-    """The game's OpenSpiel type; with `players`, the type of that player count (solo is general-sum)."""
+def _game_type(g: Game, players: int | None = None, fixed_deal: bool = False) -> pyspiel.GameType:
+    """The game's OpenSpiel type; with `players`, the type of that player count (solo is general-sum);
+    `fixed_deal`: one deal for every initial state, so nothing random is left outside the state."""
     info = pyspiel.GameType.Information
     zero_sum = (players if players is not None else g.min_players) >= 2
+    chance = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=short_name(g.name),
         long_name=f"boardlab {g.title('en')}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=chance.DETERMINISTIC if fixed_deal else chance.SAMPLED_STOCHASTIC,
         information=info.IMPERFECT_INFORMATION if g.hidden_information else info.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -56,7 +71,7 @@ def _game_type(g: Game, players: int | None = None) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": max(2, g.min_players), "seed": 0},
+        parameter_specification={"players": max(2, g.min_players), "seed": 0, "fixed_deal": False},
     )
 
 
@@ -70,7 +85,9 @@ class BoardlabSpielGame(pyspiel.Game):
         self.bgame = get_game(self.boardlab_name)
         self.players = int(params.get("players", max(2, self.bgame.min_players)))
         self.next_seed = int(params.get("seed", 0))
+        self.fixed_deal = bool(params.get("fixed_deal", False))
         self.bgame.new_game(self.players, 0)  # a bad player count fails here, with boardlab's message
+        self.layout = information_state_layout(self.bgame, self.players)
         n = max(2, self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.bgame.num_distinct_actions(self.players),
@@ -81,11 +98,23 @@ class BoardlabSpielGame(pyspiel.Game):
             utility_sum=0.0 if self.players > 1 else None,
             max_game_length=self.bgame.max_game_length(self.players),
         )
-        super().__init__(_game_type(self.bgame, self.players), info, params)
+        super().__init__(_game_type(self.bgame, self.players, self.fixed_deal), info, params)
 
     def new_initial_state(self) -> BoardlabSpielState:
-        seed, self.next_seed = self.next_seed, self.next_seed + 1
+        seed = self.next_seed
+        if not self.fixed_deal:
+            self.next_seed += 1
         return BoardlabSpielState(self, self.bgame.new_game(self.players, seed))
+
+    def get_rng_state(self) -> str:
+        """The game's chance state: the seed of the next deal (OpenSpiel's GetRNGState)."""
+        return str(self.next_seed)
+
+    def set_rng_state(self, rng_state: str) -> None:
+        try:
+            self.next_seed = int(rng_state)
+        except ValueError:
+            raise ValueError(f"not a boardlab deal seed: {rng_state!r}") from None
 
     def state_from(self, inner: State) -> BoardlabSpielState:
         """Wrap a boardlab state (e.g. a position from a saved game); the seats' records start empty."""
@@ -96,13 +125,69 @@ class BoardlabSpielGame(pyspiel.Game):
         return BoardlabObserver(self.bgame, self.players, perfect_recall)
 
 
+class _Shared:
+    """The boardlab state inside a BoardlabSpielState, copied and pickled as a whole. pyspiel clones a Python state
+    by deep-copying its attributes and serialises it by pickling them: `clone` is several times faster than a
+    deep copy (Pocket Mars: most of `random_sim_test`), and a state pickles as its save (seed and action log,
+    replayed when read back; some games' components cannot be pickled), a resampled one as the state it was drawn
+    from, the sampler's draw and the actions played since (a determinized world has no log of its own)."""
+
+    __slots__ = ("encoded", "origin", "value")
+
+    def __init__(self, value: State, origin: tuple[_Shared, int, float, int] | None = None) -> None:
+        self.value = value
+        self.origin = origin  # resampled: (the state it was drawn from, player, draw, decisions then)
+        self.encoded: dict[int, np.ndarray] = {}  # per seat, this position's observation (both tensors use it)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self.copy()
+
+    def copy(self) -> _Shared:
+        out = _Shared(self.value.clone(), self.origin)
+        out.encoded = dict(self.encoded)  # the same position: the same observations (never written in place)
+        return out
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.origin is None:
+            return _restore, (self.value.to_json(), None)
+        parent, player, u, start = self.origin
+        return _restore, (None, (parent, player, u, start, [str(a) for a in self.value.history[start:]]))
+
+
+def _determinize(state: State, player: int, u: float) -> State:
+    return state.determinize(player, Rng(int(u * 2**53)))
+
+
+def _restore(save: dict[str, Any] | None, origin: tuple[_Shared, int, float, int, list[str]] | None) -> _Shared:
+    """Unpickle a `_Shared` (see `_Shared.__reduce__`)."""
+    if origin is None:
+        assert save is not None
+        return _Shared(get_game(save["game"]).from_json(save))
+    parent, player, u, start, after = origin
+    inner = _determinize(parent.value, player, u)
+    for text in after:
+        inner.apply(inner.game.parse_action(inner, text))
+    return _Shared(inner, (parent, player, u, start))
+
+
 class BoardlabSpielState(pyspiel.State):
     """An OpenSpiel state holding a boardlab state (`inner`) and each seat's record of the actions."""
+
+    @property
+    def inner(self) -> State:
+        return self._inner.value
+
+    @inner.setter
+    def inner(self, value: State) -> None:
+        self._inner = _Shared(value)
 
     def __init__(self, game: BoardlabSpielGame, inner: State, records: list[list[str]] | None = None) -> None:
         super().__init__(game)
         self.inner = inner
-        self.records = records if records is not None else [[] for _ in range(inner.num_players)]
+        n = inner.num_players
+        self.records = records if records is not None else [[] for _ in range(n)]
+        # per seat, per decision: (actor, action id, or -1 when the seat could not read it)
+        self.trace: list[list[tuple[int, int]]] = [[] for _ in range(n)]
 
     def current_player(self) -> int:
         p = self.inner.current_player
@@ -115,10 +200,13 @@ class BoardlabSpielState(pyspiel.State):
         inner = self.inner
         g, actor = inner.game, inner.current_player
         a = g.id_to_action(int(action), inner.num_players)
+        seen = [seat == actor or g.action_visible(inner, a, seat) for seat in range(inner.num_players)]
         for seat, record in enumerate(self.records):
-            seen = seat == actor or g.action_visible(inner, a, seat)
-            record.append(f"{actor}:{a}" if seen else f"{actor}:?")
+            record.append(f"{actor}:{a}" if seen[seat] else f"{actor}:?")
         inner.apply(a)
+        self._inner.encoded.clear()
+        for seat, trace in enumerate(self.trace):
+            trace.append((actor, int(action) if seen[seat] else -1))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self.inner.game.id_to_action(int(action), self.inner.num_players))
@@ -130,31 +218,81 @@ class BoardlabSpielState(pyspiel.State):
         return utilities(self.inner)
 
     def clone(self) -> BoardlabSpielState:
-        return BoardlabSpielState(self.get_game(), self.inner.clone(), [list(r) for r in self.records])
+        out = BoardlabSpielState(self.get_game(), self.inner, [list(r) for r in self.records])
+        out._inner = self._inner.copy()
+        out.trace = [list(t) for t in self.trace]
+        return out
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BoardlabSpielState:
         """A state `player_id` cannot tell from this one (State.determinize); every seat's record is
         replaced by `player_id`'s own, so nothing the player did not see travels into the sample."""
-        seed = int(probability_sampler() * 2**53)
-        inner = self.inner.determinize(player_id, Rng(seed))
+        u = float(probability_sampler())
+        inner = _determinize(self.inner, player_id, u)
         mine = self.records[player_id]
-        return BoardlabSpielState(self.get_game(), inner, [list(mine) for _ in self.records])
+        world = BoardlabSpielState(self.get_game(), inner, [list(mine) for _ in self.records])
+        world.trace = [list(self.trace[player_id]) for _ in self.trace]
+        here = _Shared(self.inner.clone(), self._inner.origin)  # this state goes on; the world keeps where it began
+        world._inner.origin = (here, player_id, u, len(inner.history))
+        return world
 
     def __str__(self) -> str:
         return json.dumps(self.inner.snapshot(), sort_keys=True, default=str)
 
 
+RECENT = 16
+
+
+def information_state_layout(game: Game, players: int) -> dict[str, int]:
+    """The information-state tensor's parts, in order: the observation tensor (`observation` floats); 64 bits,
+    a digest of the information-state string; then the seat's last `RECENT` decisions, the latest first, each
+    `block` floats: who acted (one-hot over the seats), whether the seat could read the action, and the action
+    id in `id_bits` bits (0s when it could not). Decisions not yet played are all 0."""
+    id_bits = max(1, (game.num_distinct_actions(players) - 1).bit_length())
+    block = players + 1 + id_bits
+    obs = observation_size(game, players)
+    return {"observation": obs, "digest": 64, "recent": RECENT, "id_bits": id_bits, "block": block,
+            "size": obs + 64 + RECENT * block}
+
+
+def _bits(value: int, width: int) -> list[float]:
+    """`value` in binary, least significant bit first."""
+    return [float((value >> i) & 1) for i in range(width)]
+
+
 class BoardlabObserver:
-    """OpenSpiel's PyObserver: tensor = Game.encode_observation, string = the view (+ the record)."""
+    """OpenSpiel's PyObserver: the observation tensor is Game.encode_observation and the string the view; with
+    perfect recall the string adds the seat's record and the tensor its digest and recent decisions
+    (`information_state_layout`)."""
 
     def __init__(self, game: Game, players: int, perfect_recall: bool) -> None:
         self.game = game
+        self.players = players
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.observation_size(players), np.float32)
+        self.layout = information_state_layout(game, players)
+        size = self.layout["size"] if perfect_recall else self.layout["observation"]
+        self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: BoardlabSpielState, player: int) -> None:
-        self.tensor[:] = self.game.encode_observation(state.inner, player)
+        lay = self.layout
+        obs = lay["observation"]
+        t = self.tensor
+        cache = state._inner.encoded
+        if player not in cache:
+            cache[player] = observation(state.inner, player)
+        t[:obs] = cache[player]
+        if not self.perfect_recall:
+            return
+        digest = hashlib.blake2b(self.string_from(state, player).encode(), digest_size=8).digest()
+        t[obs:obs + 64] = _bits(int.from_bytes(digest, "little"), 64)
+        t[obs + 64:] = 0.0
+        n, bits, block = self.players, lay["id_bits"], lay["block"]
+        for k, (actor, action_id) in enumerate(reversed(state.trace[player][-RECENT:])):
+            at = obs + 64 + k * block
+            t[at + actor] = 1.0
+            if action_id >= 0:
+                t[at + n] = 1.0
+                t[at + n + 1:at + block] = _bits(action_id, bits)
 
     def string_from(self, state: BoardlabSpielState, player: int) -> str:
         view = json.dumps(state.inner.view(player), sort_keys=True, separators=(",", ":"), default=str)
@@ -213,7 +351,34 @@ def register_all() -> list[str]:
     return [short_name(n) for n in sorted(_REGISTERED)]
 
 
-def load(game: str, players: int = 2, seed: int = 0) -> pyspiel.Game:
-    """`pyspiel.load_game("boardlab_GAME", {"players": players, "seed": seed})` after registering."""
+def load(game: str, players: int = 2, seed: int = 0, fixed_deal: bool = False) -> pyspiel.Game:
+    """`pyspiel.load_game("boardlab_GAME", {"players": players, "seed": seed, ...})` after registering."""
     register_all()
-    return pyspiel.load_game(short_name(game), {"players": players, "seed": seed})
+    return pyspiel.load_game(short_name(game), {"players": players, "seed": seed, "fixed_deal": fixed_deal})
+
+
+def serialize_game_and_state(game: BoardlabSpielGame, state: BoardlabSpielState) -> str:
+    """`pyspiel.serialize_game_and_state`'s text for a boardlab game, with the `[GameRNGState]` section pyspiel
+    cannot ask a Python game for (the next deal's seed); the state part is pyspiel's own `state.serialize()`."""
+    return (f"# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+            f"[Game]\n{game}\n[GameRNGState]\n{game.get_rng_state()}\n[State]\n{state.serialize()}\n")
+
+
+def deserialize_game_and_state(text: str) -> tuple[BoardlabSpielGame, BoardlabSpielState]:
+    """The game (its next deal included) and the state `serialize_game_and_state` wrote."""
+    sections: dict[str, list[str]] = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("[") and line.endswith("]"):
+            current = line[1:-1]
+            sections[current] = []
+        elif current is not None and line:
+            sections[current].append(line)
+    try:
+        register_all()
+        game = pyspiel.load_game("\n".join(sections["Game"]))
+        state = game.deserialize_state("\n".join(sections["State"]))  # pyspiel starts it from new_initial_state()
+        game.set_rng_state("\n".join(sections["GameRNGState"]))  # so the next deal is set after it
+        return game, state
+    except KeyError as e:
+        raise ValueError(f"not a serialised game and state: no {e} section") from None

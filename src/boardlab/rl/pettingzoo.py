@@ -13,7 +13,8 @@ not to decide. Several decisions in a row by one seat are several AEC steps of t
 Rewards come at the end: zero-sum utilities (`boardlab.rl.common.utilities`). `reset(seed=s)` deals
 game seed `s`; without a seed the next deal is the previous seed + 1 (the first one random).
 `env()` adds PettingZoo's usual wrappers (an illegal action ends the game with -1 for its player);
-`raw_env()` raises `IllegalActionError` on an illegal action instead.
+`raw_env()` raises `IllegalActionError` on an illegal action instead. The boardlab state is `game_state`
+(`env.unwrapped.game_state`); `state()` is PettingZoo's global state (every seat's observation, `state_space`).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pettingzoo.utils import wrappers
 
 from boardlab.core import IllegalActionError, get_game
 
-from .common import action_from_id, action_mask, observation, plain_text, utilities
+from .common import action_from_id, action_mask, observation, observation_size, plain_text, utilities
 
 
 class BoardlabAEC(AECEnv):
@@ -49,15 +50,16 @@ class BoardlabAEC(AECEnv):
                          "is_parallelizable": False}
         self.possible_agents = [f"seat_{i}" for i in range(players)]
         self.num_actions = self.game.num_distinct_actions(players)
-        size = self.game.observation_size(players)
+        size = observation_size(self.game, players)
         self._observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }) for a in self.possible_agents}
         self._action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self.state_space = spaces.Box(-np.inf, np.inf, (players * size,), np.float32)
         self._next_seed = secrets.randbelow(2**31)
-        self.state: Any = None
+        self.game_state: Any = None  # not `state`: AECEnv.state() is a method
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._observation_spaces[agent]
@@ -71,7 +73,7 @@ class BoardlabAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._next_seed = int(seed)
-        self.state = self.game.new_game(self.players, self._next_seed, **self.game_options)
+        self.game_state = self.game.new_game(self.players, self._next_seed, **self.game_options)
         self._next_seed += 1
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -79,30 +81,38 @@ class BoardlabAEC(AECEnv):
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.state.current_player]
+        self.agent_selection = self.possible_agents[self.game_state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat(agent)
-        return {"observation": observation(self.state, seat),
-                "action_mask": action_mask(self.state, seat, self.num_actions)}
+        return {"observation": observation(self.game_state, seat),
+                "action_mask": action_mask(self.game_state, seat, self.num_actions)}
+
+    def state(self) -> np.ndarray:
+        """The global state for centralised training (a critic that sees every seat, e.g. MAPPO, QMIX): each
+        seat's observation side by side. It holds every seat's private information but, like every view, never
+        what no seat may see (the order of the draw piles)."""
+        if self.game_state is None:
+            raise RuntimeError("state() before reset()")
+        return np.concatenate([observation(self.game_state, s) for s in range(self.players)])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = action_from_id(self.state, action)
+        chosen = action_from_id(self.game_state, action)
         if chosen is None:
             raise IllegalActionError(f"action id {action} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        self.state.apply(chosen)
-        if self.state.is_over:
-            for a, u in zip(self.agents, utilities(self.state), strict=True):
+        self.game_state.apply(chosen)
+        if self.game_state.is_over:
+            for a, u in zip(self.agents, utilities(self.game_state), strict=True):
                 self.rewards[a] = u
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
         else:
-            self.agent_selection = self.possible_agents[self.state.current_player]
+            self.agent_selection = self.possible_agents[self.game_state.current_player]
         if self.render_mode == "human":
             self.render()
 
@@ -113,7 +123,7 @@ class BoardlabAEC(AECEnv):
 
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
-        text = plain_text(self.game, self.state, None, self.lang)
+        text = plain_text(self.game, self.game_state, None, self.lang)
         if self.render_mode == "human":
             print(text)
             return None

@@ -10,7 +10,8 @@ for a Ray started here): game i is the same pure function of (game, entrants, i,
 everywhere, so every backend gives the same records. With `results=` a JSON-lines file, each game is
 appended as it finishes (a header line first), games already in the file are not played again (a
 stopped run resumes), and at the end the file is rewritten in game order: for iteration-budgeted bots
-it is then byte for byte the same whichever backend played it (thinking times are not in it).
+it is then byte for byte the same whichever backend played it (thinking times are not in it). A results
+file is never truncated: a rerun with fewer games returns those and keeps every game already in the file.
 """
 
 from __future__ import annotations
@@ -96,17 +97,17 @@ def simulate(game: str, entrants: Sequence[str], games: int, seed: int = 0, jobs
     opts, bud = dict(game_options or {}), dict(budgets or {})
     header = {"kind": "boardlab-simulation", "game": game, "entrants": list(entrants), "seed": seed,
               "game_options": opts, "budgets": bud}
-    done: dict[int, GameRecord] = {}
+    kept: dict[int, GameRecord] = {}  # every game in the file, even beyond `games`: a file is never truncated
     if results is not None:
-        done = {i: r for i, r in _read_results(Path(results), header).items() if i < games}
-    todo = [i for i in range(games) if i not in done]
-    out = dict(done)
-    if progress and done:
+        kept = _read_results(Path(results), header)
+    out = {i: r for i, r in kept.items() if i < games}
+    todo = [i for i in range(games) if i not in out]
+    if progress and out:
         progress(len(out))
-    sink = _ResultsFile(Path(results), header, bool(done)) if results is not None else None
+    sink = _ResultsFile(Path(results), header, bool(kept)) if results is not None else None
     try:
         for rec in _run(game, tuple(entrants), todo, seed, opts, bud, jobs, ray):
-            out[rec.index] = rec
+            out[rec.index] = kept[rec.index] = rec
             if sink:
                 sink.append(rec)
             if progress:
@@ -114,10 +115,9 @@ def simulate(game: str, entrants: Sequence[str], games: int, seed: int = 0, jobs
     finally:
         if sink:
             sink.close()
-    ordered = [out[i] for i in sorted(out)]
     if sink:
-        sink.rewrite(ordered)
-    return ordered
+        sink.rewrite([kept[i] for i in sorted(kept)])
+    return [out[i] for i in sorted(out)]
 
 
 def _run(game: str, entrants: tuple[str, ...], todo: list[int], seed: int, opts: dict[str, Any],

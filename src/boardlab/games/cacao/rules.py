@@ -21,7 +21,7 @@ from typing import Any, ClassVar, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from boardlab.core.action_table import ParsesNotation
-from boardlab.core.errors import ActionParseError
+from boardlab.core.errors import ActionParseError, ConfigError
 from boardlab.core.game import Game, Option, Score, State
 from boardlab.core.rng import Rng
 
@@ -660,6 +660,19 @@ class CacaoRules(ParsesNotation, Game):
 
     def num_distinct_actions(self, players: int) -> int:
         return sum(size for _, size in self._blocks())
+
+    # at most per turn: the placement, a fill for each of the 4 jungle spaces around the new tile, and a `use`
+    # for each activated edge: the new tile's 4, and the 3 other worker tiles next to each filled space
+    DECISIONS_PER_TURN = 1 + 4 + 4 + 4 * 3
+
+    def max_game_length(self, players: int) -> int:
+        """A true bound (OpenSpiel's max_game_length): every turn takes one worker tile from its player's
+        hand and the game ends when the player to move has none, so there are at most as many turns as worker
+        tiles (standard components), each of at most DECISIONS_PER_TURN decisions."""
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(f"cacao is for {self.min_players}-{self.max_players} players, not {players}")
+        tiles = players * sum(w.per_colour - w.removed[players] for w in load().workers)
+        return tiles * self.DECISIONS_PER_TURN
 
     def action_to_id(self, action: Any, players: int) -> int:
         comp, cells = load(), self._cells()
