@@ -173,3 +173,33 @@ def test_a_restart_replays_to_the_state_served_before(backend: str, tmp_path: Pa
         finally:
             engine.dispose()
             srv.stop()
+
+
+def test_a_log_that_no_longer_replays_is_refused_clearly(backend: str, tmp_path: Path) -> None:
+    """A table whose stored moves no longer replay (a rule changed since it was played: here a stored move made
+    illegal behind the server's back) is answered 409 `rules_changed` with its reason, not a server error; the
+    server says which table and why in its log, and the other tables are served as before."""
+    with db_url_for(backend, tmp_path) as url:
+        srv = Server(url, tmp_path / "server.log").start()
+        engine = make_engine(url)
+        try:
+            with httpx.Client(base_url=srv.url, timeout=20) as c:
+                broken, fine = make_table(c, options={"target": 10**6}), make_table(c, options={"target": 10**6})
+                for t in (broken, fine):
+                    r = c.post(f"/api/tables/{t['id']}/actions", headers=auth(t["seats"][0]["token"]),
+                               json={"move": 0, "action": "add1"})
+                    assert r.status_code == 200, r.text
+            with engine.begin() as conn:
+                conn.execute(log_t.update().where(log_t.c.table_id == broken["id"], log_t.c.n == 0)
+                             .values(text="add99"))
+            srv.stop()
+            srv.start()
+            with httpx.Client(base_url=srv.url, timeout=20) as c:
+                r = c.get(f"/api/tables/{broken['id']}")
+                assert r.status_code == 409, r.text
+                assert r.json()["error"] == "rules_changed", r.text
+                assert c.get(f"/api/tables/{fine['id']}").status_code == 200
+            assert f"table {broken['id']}: its log does not replay" in srv.log_path.read_text(errors="replace")
+        finally:
+            engine.dispose()
+            srv.stop()

@@ -623,7 +623,14 @@ def _build_checked(rows: Any) -> Table:
     """Rebuild a table from its log and check the replay against the digest stored with its last row: a
     different state than the one served before is logged as an error naming the first row that differs
     (the log, the source of truth, is served)."""
-    t = build_table(rows)
+    try:
+        t = build_table(rows)
+    except BoardlabError as e:
+        # a log written under an earlier version of the game's rules (a rule changed: a move once legal is not)
+        # cannot be resumed; refuse it clearly rather than fail with a server error, and keep the log untouched
+        log.error("table %s: its log does not replay under this version of the rules: %s", rows[0].id, e)
+        raise ApiError(409, "rules_changed", "this game was played under an earlier version of the rules and "
+                       "cannot be resumed: one of its moves is no longer legal (its moves are kept)") from None
     bad = replay_mismatch(rows, t)
     if bad is not None:
         log.error(
