@@ -14,7 +14,8 @@ from bk_helpers import GAME
 
 from boardlab.core import Rng
 
-EXPECTED = ("036902241c8edd196273d36ef4e7a2f28ebfdba16c8337e7a9d03c60e0a1d6fb", 1226)
+# re-recorded for #33: per-block face contact, every Ancients' spot, solo turn 11's card, no block fits -> the end
+EXPECTED = ("0a07ff75d407eb5ed24309831a56340a1c56816f55ccb744da1f036e930600db", 1290)
 
 
 def digest(games: int = 20) -> tuple[str, int]:
