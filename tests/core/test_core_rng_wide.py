@@ -48,7 +48,7 @@ NARROW_PINS: dict[int, tuple[list[int], list[int], float, int, int]] = {
 # sha256 prefix over a seeded random game (legal lists, final snapshot) and its length, per game, for seeds
 # 7 and 2**63 + 11: recorded before wide seeds existed
 GAME_PINS: dict[str, list[tuple[str, int]]] = {
-    "block_and_key": [("d179ac86c81ce232", 64), ("ed588a93cafd3f3b", 59)],  # re-pinned: #33's rules
+    "block_and_key": [("5c8b53d97fc46f14", 71), ("2c8726e7624030ab", 59)],  # re-pinned: #33's rules
     "cacao": [("fd7eb315fb2385d0", 80), ("2148da7a24b982ab", 74)],
     "cooper_island": [("0a3129c83d26f1c9", 225), ("13732710d488d26f", 205)],
     "petrichor": [("2d5bb182e3038f90", 112), ("b6af1f1ed01526d6", 85)],

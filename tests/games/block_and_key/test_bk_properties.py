@@ -120,11 +120,12 @@ def ref_search_fallback(s: BlockAndKeyState, legal: list[object]) -> list[object
 
 
 def claimed_by(s: BlockAndKeyState, seat: int, p: Place) -> set[int]:
-    """The keys placing `p` claims, found by playing it on a copy."""
+    """The keys placing `p` claims (or offers to claim, when the player is asked: D6), found by playing it on a
+    copy."""
     after = s.clone()
     before = set(after.claimed[seat])
     after.apply(p)
-    return set(after.claimed[seat]) - before
+    return set(after.claimed[seat]) - before | set(after.offer)
 
 
 def ref_search_claims(s: BlockAndKeyState, claimers: list[Place]) -> list[Place]:
@@ -195,7 +196,7 @@ def play_checked(players: int, seed: int, options: dict[str, str], deep_every: i
         s.apply(a)
         steps += 1
         if isinstance(a, Place) and a.kind == "place":
-            got = [k for k in s.claimed[seat] if k not in before]
+            got = [k for k in s.claimed[seat] if k not in before] + s.offer  # claimed, or offered when asked (D6)
             assert predicted == bool(got), "would_claim must foresee the claim exactly"
             views = list(s.allowed_views(seat))
             for k in hand:

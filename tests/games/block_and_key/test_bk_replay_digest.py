@@ -14,8 +14,9 @@ from bk_helpers import GAME
 
 from boardlab.core import Rng
 
-# re-recorded for #33: per-block face contact, every Ancients' spot, solo turn 11's card, no block fits -> the end
-EXPECTED = ("0a07ff75d407eb5ed24309831a56340a1c56816f55ccb744da1f036e930600db", 1290)
+# re-recorded for #33: per-block face contact, every Ancients' spot, solo turn 11's card, no block fits -> the end,
+# claims asked where they may hurt
+EXPECTED = ("ba295c4ecfd52c951fcebff5dac3fe5cad96cc1a83f84b4eab444cfa0cec0a81", 1471)
 
 
 def digest(games: int = 20) -> tuple[str, int]:

@@ -23,7 +23,7 @@ from bk_helpers import (
 )
 
 from boardlab.core.errors import IllegalActionError
-from boardlab.games.block_and_key.actions import DIG, DRAW, KEEP, BlockAct, KeyAct, Place
+from boardlab.games.block_and_key.actions import DIG, DRAW, KEEP, STOP, BlockAct, KeyAct, Place
 from boardlab.games.block_and_key.geometry import orientations
 from boardlab.games.block_and_key.rules import SOLO_TURNS, BlockAndKeyState
 
@@ -376,7 +376,9 @@ def test_end_after_twelve_keys_everyone_one_last_turn(ks: BlockAndKeyState) -> N
     _claimed(ks, 0, 11)
     cube(ks, 0, 0, 0, "R1")
     set_hand(ks, 0, "X1", "S01", "M09", "M12")
-    ks.apply(place("W2", UP2, 1, 0, 0))  # the 12th key
+    ks.apply(place("W2", UP2, 1, 0, 0))  # the 12th key: the player is asked (D6)
+    ks.apply(KeyAct("claim", "X1"))
+    ks.apply(STOP)
     ks.apply(DRAW[0])
     assert ks.final and ks.actor == 1
     ks.apply(ks.legal_actions()[0])  # seat 1's last turn
@@ -515,3 +517,53 @@ def test_solo_turn_11_takes_its_face_down_card() -> None:
     st.apply(st.legal_actions()[0])
     assert st.is_over and len(st.placed) == placed, "no Ancients' turn on turn 11"
 
+
+
+def test_claim_asked_when_it_would_start_the_last_round(ks: BlockAndKeyState) -> None:
+    """SEED 「即可完成該張鑰匙卡」: the player may claim; a claim that starts the last round (12 keys, 2 players)
+    can be worse than waiting, so the player is asked, and may claim none."""
+    _claimed(ks, 0, 11)
+    cube(ks, 0, 0, 0, "R1")
+    set_hand(ks, 0, "X1", "S01", "M09", "M12")
+    ks.apply(place("W2", UP2, 1, 0, 0))  # completes X1: the 12th key
+    assert ks.phase == "claim" and ks.actor == 0
+    assert ks.legal_actions() == [KeyAct("claim", "X1"), STOP]
+    assert ks.view(0)["seats"][0]["claimable"] == ["X1"] and "claimable" not in ks.view(1)["seats"][0]
+    ks.apply(STOP)
+    assert len(ks.claimed[0]) == 11 and kidx(ks, "X1") in ks.hands[0]
+    assert not ks.final and ks.actor == 1  # a full hand: the turn passes, no last round
+
+
+def test_claim_asked_whatever_matched_when_near_the_end(ks: BlockAndKeyState) -> None:
+    """Near the end the question is asked after every placement, even when nothing matched (only `stop`): whether
+    it is asked must not tell the others that the hand holds a completed key."""
+    _claimed(ks, 0, 8)  # 8 claimed + 4 in hand could reach 12
+    set_hand(ks, 0, "S01", "X6", "M09", "M12")  # BB, WW and two Moon keys: one red cube on the core shows none
+    ks.apply(place("R1", [(0, 0, 0)], 4, 2, 2))
+    assert ks.phase == "claim" and ks.legal_actions() == [STOP]
+    ks.apply(STOP)
+    assert ks.actor == 1
+
+
+def test_claim_automatic_when_it_cannot_hurt(ks: BlockAndKeyState) -> None:
+    """Far from the end (and in the last round) a claim only adds points: every completed key is claimed at once."""
+    _claimed(ks, 0, 7)
+    cube(ks, 0, 0, 0, "R1")
+    set_hand(ks, 0, "X1", "S01", "M09", "M12")
+    ks.apply(place("W2", UP2, 1, 0, 0))
+    assert ks.phase == "draw" and kidx(ks, "X1") in ks.claimed[0]
+
+
+def test_solo_claim_asked_since_it_brings_the_ancients(tmp_path: Path) -> None:
+    """Solo: a claim brings a card and so the Ancients (SEED solo 5); declining takes a face-down card instead."""
+    st = at_first_turn(1, seed=0, components=key_file(tmp_path, X_KEYS))
+    give(st, 0, "W2")
+    cube(st, 0, 0, 0, "R1")
+    set_hand(st, 0, "X1", "S01", "M09", "M12")
+    st.apply(place("W2", UP2, 1, 0, 0))  # seen from the south: R then W
+    assert st.phase == "claim" and st.legal_actions() == [KeyAct("claim", "X1"), STOP]
+    declined = st.clone()
+    declined.apply(STOP)
+    assert declined.phase == "marker" and declined.claimed[0] == []
+    st.apply(KeyAct("claim", "X1"))
+    assert st.phase == "discard" and [st.comp.keys[k].id for k in st.claimed[0]] == ["X1"]

@@ -110,6 +110,7 @@ class BlockAndKeyState(State):
         self.passes = 0
         self.solo_turn = 0
         self.claimed_now: list[int] = []
+        self.offer: list[int] = []  # the keys the block just placed completes, while the player decides (docs: D6)
         self.drew = 0
         self.last_drawn = -1
         self.ancient_block = -1
@@ -589,15 +590,26 @@ class BlockAndKeyState(State):
                 out.append(-sum(1 for j in cells if shows[j] == want))
         return out
 
-    def _claim(self, seat: int, b: int, shown: int) -> list[int]:
+    def _matches(self, seat: int, b: int, shown: int | None = None) -> list[int]:
         """Every key of the seat's hand that block b, just placed and showing at `shown`, completes."""
-        got = [k for k in sorted(self.hands[seat]) if self.key_match(k, seat, b, shown) is not None]
-        for k in got:
-            self.hands[seat].remove(k)
-            self.claimed[seat].append(k)
-        if got:
-            self.reveals += 1
-        return got
+        return [k for k in sorted(self.hands[seat]) if self.key_match(k, seat, b, shown) is not None]
+
+    def _take(self, seat: int, k: int) -> None:
+        """Claim key k: shown face up (a reveal: an undo barrier)."""
+        self.hands[seat].remove(k)
+        self.claimed[seat].append(k)
+        self.claimed_now.append(k)
+        self.reveals += 1
+
+    def _claims_asked(self, seat: int, matched: list[int]) -> bool:
+        """Whether the player is asked which completed keys to claim (SEED 「即可完成該張鑰匙卡」: they may),
+        rather than every one being claimed at once: only where claiming can be worse than not (docs: D6). Solo,
+        before turn 11: a claim brings a card, which brings the Ancients. With others: when claiming could start
+        the last round; asked after every placement then, whatever matched, since the question itself must not
+        tell the others whether the hand holds a completed key (claimed and hand counts are public)."""
+        if self.solo:
+            return bool(matched) and self.solo_turn < SOLO_TURNS
+        return not self.final and len(self.claimed[seat]) + len(self.hands[seat]) >= THRESHOLD[self.num_players]
 
     # -- the bag and the site ------------------------------------------------------------------------------
     def _draw_block(self) -> int:
@@ -655,6 +667,8 @@ class BlockAndKeyState(State):
                               for k in sorted(self.hands[p]) if self.comp.keys[k].deck != "star"]]
         if ph == "ancient":
             return list(self.ancient_opts)
+        if ph == "claim":
+            return [*(KeyAct("claim", self.comp.keys[k].id) for k in sorted(self.offer)), A.STOP]
         raise AssertionError(ph)
 
     def _apply(self, action: BKAction) -> None:  # type: ignore[override]
@@ -686,8 +700,15 @@ class BlockAndKeyState(State):
             b = comp.block_ids.index(action.block)
             self.supply[p].remove(b)
             shown = self._place(b, action.orient, action.x, action.y, action.z, p)
-            self.claimed_now = self._claim(p, b, shown)
-            self._after_action()
+            matched = self._matches(p, b, shown)
+            self.claimed_now = []
+            if self._claims_asked(p, matched):
+                self.offer = matched
+                self.phase = "claim"
+            else:
+                for k in matched:
+                    self._take(p, k)
+                self._after_action()
         elif isinstance(action, BlockAct):
             b = comp.block_ids.index(action.block)
             self.supply[p].remove(b)
@@ -705,6 +726,13 @@ class BlockAndKeyState(State):
             self.markers.append((action.deck, k))
             self.reveals += 1
             self.phase = "discard"
+        elif isinstance(action, KeyAct) and action.kind == "claim":
+            k = next(i for i in self.offer if comp.keys[i].id == action.key)
+            self.offer.remove(k)
+            self._take(p, k)
+        elif action == A.STOP:
+            self.offer = []
+            self._after_action()
         elif isinstance(action, KeyAct):
             k = next(i for i in self.hands[p] if comp.keys[i].id == action.key)
             self.hands[p].remove(k)
@@ -765,7 +793,8 @@ class BlockAndKeyState(State):
             if ph == "turn" and self.supply[p] and max(self.site) >= 0:
                 return  # a dig and a placement at least: a real choice (placements are listed lazily)
             legal = self.legal_actions()
-            if len(legal) == 1 and (ph not in ("turn", "draft") or legal[0] == A.PASS):
+            if len(legal) == 1 and (ph not in ("turn", "draft", "claim") or legal[0] == A.PASS
+                                    or (ph == "claim" and self.solo)):
                 # a forced answer (an altar, a pass, the one spot for the Ancients): not a decision, so not
                 # in the log; a lone dig or placement is still asked, so every block placed is a logged move
                 self._legal = None
@@ -956,6 +985,7 @@ class BlockAndKeyState(State):
         s.enigma, s.enigma_rest = self.enigma[:], self.enigma_rest[:]
         s.known_bottom, s.markers, s.draft = self.known_bottom[:], self.markers[:], self.draft[:]
         s.claimed_now = self.claimed_now[:]
+        s.offer = self.offer[:]
         s.ancient_opts = self.ancient_opts[:]
         s.last_ancient = None if self.last_ancient is None else dict(self.last_ancient)
         return s
@@ -986,6 +1016,8 @@ class BlockAndKeyState(State):
             for (lst, i), k in zip(group, pool, strict=True):
                 lst[i] = k
         s.markers = [(m[0], m[1]) for m in marks]
+        if s.phase == "claim" and s.actor != seat and s.actor is not None:  # what the resampled hand completes
+            s.offer = s._matches(s.actor, s.placed[-1][0])
         others = [q for q in range(self.num_players) if q != seat and not self.is_over]  # revealed at the end
         pool = sorted([s.enigma[q] for q in others] + s.enigma_rest)
         rng.shuffle(pool)
@@ -1043,6 +1075,8 @@ class BlockAndKeyState(State):
                 entry["enigma_faces"] = self.enigma_faces(q)
                 entry["matchable"] = [comp.keys[k].id for k in sorted(self.hands[q])
                                       if self.key_match(k, q, None) is not None]
+                if self.phase == "claim" and self.actor == q:
+                    entry["claimable"] = [comp.keys[k].id for k in sorted(self.offer)]
             elif self.is_over:
                 entry["enigma"] = comp.colours[comp.enigmas[self.enigma[q]]]
             players.append(entry)
@@ -1090,7 +1124,7 @@ class BlockAndKeyState(State):
             "enigma": [comp.enigma_ids[e] for e in self.enigma],
             "markers": [[d, kid[k]] for d, k in self.markers], "known_bottom": self.known_bottom[:],
             "final": self.final, "remaining": self.remaining, "passes": self.passes, "solo_turn": self.solo_turn,
-            "ancient": [str(a) for a in self.ancient_opts],
+            "ancient": [str(a) for a in self.ancient_opts], "offer": [kid[k] for k in self.offer],
         }
 
 
@@ -1282,13 +1316,19 @@ class BlockAndKeyRules(ParsesNotation, Game):
         return simple, comp.block_ids, tuple(k.id for k in comp.keys), max_o
 
     def num_distinct_actions(self, players: int) -> int:
+        return self._placed_end() + len(self._space()[2]) + 1  # then the claims and `stop` (added later: at the end)
+
+    def _placed_end(self) -> int:
         simple, blocks, keys, max_o = self._space()
-        cells = MAX_FLOOR * MAX_FLOOR * HEIGHT
-        return len(simple) + len(blocks) + len(keys) + 2 * len(blocks) * max_o * cells
+        return len(simple) + len(blocks) + len(keys) + 2 * len(blocks) * max_o * N_CELLS
 
     def action_to_id(self, action: Any, players: int) -> int:
         simple, blocks, keys, max_o = self._space()
         try:
+            if action == A.STOP:
+                return self._placed_end() + len(keys)
+            if isinstance(action, KeyAct) and action.kind == "claim":
+                return self._placed_end() + keys.index(action.key)
             if action in simple:
                 return simple.index(action)
             base = len(simple)
@@ -1311,6 +1351,9 @@ class BlockAndKeyRules(ParsesNotation, Game):
         total = self.num_distinct_actions(players)
         if not isinstance(action_id, int) or not 0 <= action_id < total:
             raise ActionParseError(f"action id {action_id!r} is out of range 0..{total - 1}")
+        if action_id >= self._placed_end():
+            i = action_id - self._placed_end()
+            return KeyAct("claim", keys[i]) if i < len(keys) else A.STOP
         if action_id < len(simple):
             return simple[action_id]
         i = action_id - len(simple)
@@ -1336,9 +1379,9 @@ class BlockAndKeyRules(ParsesNotation, Game):
         return state.playout_move(rng)  # type: ignore[attr-defined]
 
     def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
-        """Every action is public (which altar, which block, where) except a solo discard, which names a hand
-        card: only its player knows it."""
-        return not isinstance(action, KeyAct) or seat == before.current_player
+        """Every action is public (which altar, which block, where, a claimed key) except a solo discard, which
+        names a hand card: only its player knows it."""
+        return not (isinstance(action, KeyAct) and action.kind == "discard") or seat == before.current_player
 
     def undo_barrier(self, before: State, action: Any, after: State) -> bool:
         """A block drawn from the bag, a key card drawn or a key shown (claimed) cannot be taken back."""

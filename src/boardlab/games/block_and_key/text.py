@@ -38,7 +38,7 @@ def describe(action: Any, lang: str = "en") -> str:
     if isinstance(action, DeckAct):
         return term(action.kind, lang, deck=term(DECK_NAMES[action.deck], lang))
     if isinstance(action, KeyAct):
-        return term("discard", lang, key=action.key)
+        return term(action.kind, lang, key=action.key)
     if isinstance(action, Simple):
         return term(action.kind, lang)
     return str(action)
