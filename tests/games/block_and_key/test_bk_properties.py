@@ -352,14 +352,40 @@ def test_undo_barrier_on_every_draw_and_reveal() -> None:
             assert barrier  # a key card from an altar
             seen[kind] += 1
         if kind == "dig":
-            assert barrier == bool(before.bag)  # blocks drawn from the bag to refill the site
+            assert barrier == (bool(before.bag) or s.is_over)  # blocks drawn to refill the site; the end shows all
             seen[kind] += 1
         if kind == "place":
-            assert barrier == (s.claimed != before.claimed or s.reveals != before.reveals)
+            assert barrier == (s.claimed != before.claimed or s.reveals != before.reveals or s.is_over)
             seen["place"] += 1
         if kind == "return":
-            assert not barrier
+            assert barrier == s.is_over
     assert all(seen.values())
+
+
+def secrets(view: dict[str, object], seat: int) -> set[tuple[object, ...]]:
+    """What a seat's view names that is hidden from someone: key cards, and the other seats' Enigma colours."""
+    seats = view["seats"]
+    assert isinstance(seats, list)
+    return ({("key", k) for k in hidden_ids(view)}
+            | {("enigma", q, p["enigma"]) for q, p in enumerate(seats) if q != seat and "enigma" in p})
+
+
+@FEW
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_undoable_moves_reveal_nothing_to_the_others(players: int, seed: int) -> None:
+    """#32: a move that shows another seat a card or an Enigma colour it had not seen is an undo barrier (undoing
+    it would hide what was seen). The move that ends the game shows every Enigma card."""
+    s = new(players, seed)
+    rng = random.Random(seed)
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        mover = s.current_player
+        before = s.clone()
+        seen = {q: secrets(s.view(q), q) for q in range(players) if q != mover}
+        s.apply(a)
+        if not GAME.undo_barrier(before, a, s):
+            for q, known in seen.items():
+                assert secrets(s.view(q), q) <= known, f"{a} shows seat {q} something and can be undone"
 
 
 # -- what the engine keeps incrementally, against a recomputation from the voxels ----------------------------

@@ -1384,8 +1384,9 @@ class BlockAndKeyRules(ParsesNotation, Game):
         return not (isinstance(action, KeyAct) and action.kind == "discard") or seat == before.current_player
 
     def undo_barrier(self, before: State, action: Any, after: State) -> bool:
-        """A block drawn from the bag, a key card drawn or a key shown (claimed) cannot be taken back."""
-        return after.reveals != before.reveals  # type: ignore[attr-defined]
+        """A block drawn from the bag, a key card drawn or a key shown (claimed) cannot be taken back, nor the
+        move that ends the game: it shows every Enigma card (undoing it would hide them again: #32)."""
+        return after.reveals != before.reveals or (after.is_over and not before.is_over)  # type: ignore[attr-defined]
 
 
 __all__ = ["BlockAndKeyRules", "BlockAndKeyState", "Simple"]
