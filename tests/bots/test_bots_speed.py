@@ -62,13 +62,13 @@ RECORDED_OTHERS = {
         'ready G7', 'energy P5', 'hand P3', 'energy Y4', 'energy G1', 'prep B7', 'do', 'skip', 'bury K4', 'ready P2',
         'prep B2', 'do', 'skip', 'ready K2', 'prep P2', 'do', 'do', 'ready K7', 'hand Y1', 'energy K3', 'hand Y7',
         'prep K7', 'place Y', 'place B', 'ready B5', 'prep K2', 'place G', 'place Y', 'ready G5', 'opp P2 a'],
-    ('block_and_key', 2): [
+    ('block_and_key', 2): [  # re-recorded for #33 (per-block face contact; claims asked near the end)
         'orient 3', 'dig r3', 'dig c2', 'place WS4 3 c1 1', 'draw sun', 'draw sun', 'place B2 1 f3 3', 'draw sun',
         'place RI4 2 d5 1', 'draw moon', 'draw moon', 'place GI3 2 c6 1', 'draw moon', 'draw moon', 'dig r3',
-        'dig r2', 'place BV3 10 g5 1', 'draw sun', 'place BP5 5 d7 1', 'draw moon', 'draw sun', 'place RP5 10 d7 2',
-        'draw sun', 'draw sun', 'place WI3 2 c2 2', 'draw sun', 'place GL4 11 d1 1', 'draw sun', 'draw moon',
-        'place RT4 2 a3 1', 'draw moon', 'dig r3', 'place BT4 6 h3 1', 'draw sun', 'place W2 2 g5 2', 'draw sun',
-        'draw sun', 'dig r2', 'place G1 0 h7 1', 'draw moon'],
+        'dig r2', 'place BV3 10 g5 1', 'draw sun', 'place BP5 5 d7 1', 'draw sun', 'draw sun', 'place RP5 16 d7 2',
+        'draw sun', 'draw sun', 'place RT4 10 g5 2', 'draw sun', 'place G1 0 b3 1', 'draw moon', 'place WI3 2 e3 3',
+        'draw sun', 'draw moon', 'place GL4 14 h2 1', 'claim U15', 'stop', 'draw sun', 'place BT4 6 a4 1',
+        'claim M05', 'stop', 'draw sun', 'dig r2'],
 }
 
 

@@ -96,14 +96,30 @@ def random_game(players: int, seed: int, max_decisions: int = 3000, **options: A
     return state
 
 
-# -- an independent placement checker (cube by cube, no bit masks) --------------------------------------
-def brute_legal(s: BlockAndKeyState, b: int, cubes: list[tuple[int, int, int]]) -> bool:
+# -- an independent placement checker (cube by cube, no bit masks), written from the seed's four rules -------
+def block_tops(s: BlockAndKeyState) -> dict[int, int]:
+    """Per block in the temple (the core included), its highest level, from the grid."""
+    tops: dict[int, int] = {}
+    for i, owner in enumerate(s.grid):
+        if owner >= 0:
+            tops[owner] = max(tops.get(owner, -1), i // (MAX_FLOOR * MAX_FLOOR))
+    return tops
+
+
+def brute_legal(s: BlockAndKeyState, b: int, cubes: list[tuple[int, int, int]],
+                tops: dict[int, int] | None = None, contact: str | None = None) -> bool:
+    """Seed placement rules 1-4 and the support rule, cube by cube from the grid alone. Rule 2
+    (「當新方塊與其他方塊「面碰面」相連時,新方塊的其中一部分必須比該方塊還高」): for every placed block (the core
+    included) sharing a face with the new block, on any of the six sides, the new block's highest cube is above
+    that block's highest cube. Option face_contact="stack" also wants it above the top of every column it
+    touches on a side or from below."""
     def occ(x: int, y: int, z: int) -> bool:
         return 0 <= x < s.W and 0 <= y < s.D and 0 <= z < HEIGHT and s.grid[gidx(x, y, z)] >= 0
 
     def col_top(x: int, y: int) -> int:
         return max((z for z in range(HEIGHT) if s.grid[gidx(x, y, z)] >= 0), default=-1)
 
+    block_top = block_tops(s) if tops is None else tops
     cs = set(cubes)
     for x, y, z in cubes:
         if not (0 <= x < s.W and 0 <= y < s.D and 0 <= z < HEIGHT) or occ(x, y, z):
@@ -112,9 +128,12 @@ def brute_legal(s: BlockAndKeyState, b: int, cubes: list[tuple[int, int, int]]) 
                for dx in (-1, 0, 1) for dy in (-1, 0, 1) for dz in (-1, 0, 1)):
         return False
     top = max(z for _, _, z in cubes)
+    stack = (contact or s.options.get("face_contact", "block")) == "stack"
     for x, y, z in cubes:
-        for n in ((x + 1, y, z), (x - 1, y, z), (x, y + 1, z), (x, y - 1, z), (x, y, z + 1)):
-            if n not in cs and occ(*n) and col_top(n[0], n[1]) >= top:
+        for n in ((x + 1, y, z), (x - 1, y, z), (x, y + 1, z), (x, y - 1, z), (x, y, z + 1), (x, y, z - 1)):
+            if occ(*n) and block_top[s.grid[gidx(*n)]] >= top:
+                return False
+            if stack and n[2] >= z and occ(*n) and col_top(n[0], n[1]) >= top:
                 return False
     bottoms = {}
     for x, y, z in sorted(cubes, key=lambda c: c[2]):
@@ -144,14 +163,15 @@ def brute_legal(s: BlockAndKeyState, b: int, cubes: list[tuple[int, int, int]]) 
     return True
 
 
-def brute_placements(s: BlockAndKeyState, b: int) -> set[tuple[int, int, int, int]]:
+def brute_placements(s: BlockAndKeyState, b: int, contact: str | None = None) -> set[tuple[int, int, int, int]]:
     out = set()
+    tops = block_tops(s)
     for o, ori in enumerate(orientations(COMP.shape_cells[COMP.block_shape(b)])):
         for z in range(HEIGHT):
             for y in range(s.D):
                 for x in range(s.W):
                     cubes = [(x + dx, y + dy, z + dz) for dx, dy, dz in ori.cubes]
-                    if brute_legal(s, b, cubes):
+                    if brute_legal(s, b, cubes, tops, contact):
                         out.add((o, x, y, z))
     return out
 

@@ -11,7 +11,7 @@ import json
 import random
 
 import pytest
-from bk_helpers import BUILTIN_FILE, COMP, GAME, brute_legal, brute_placements, check_invariants, new
+from bk_helpers import BUILTIN_FILE, COMP, GAME, block_tops, brute_legal, brute_placements, check_invariants, new
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,11 +120,12 @@ def ref_search_fallback(s: BlockAndKeyState, legal: list[object]) -> list[object
 
 
 def claimed_by(s: BlockAndKeyState, seat: int, p: Place) -> set[int]:
-    """The keys placing `p` claims, found by playing it on a copy."""
+    """The keys placing `p` claims (or offers to claim, when the player is asked: D6), found by playing it on a
+    copy."""
     after = s.clone()
     before = set(after.claimed[seat])
     after.apply(p)
-    return set(after.claimed[seat]) - before
+    return set(after.claimed[seat]) - before | set(after.offer)
 
 
 def ref_search_claims(s: BlockAndKeyState, claimers: list[Place]) -> list[Place]:
@@ -195,7 +196,7 @@ def play_checked(players: int, seed: int, options: dict[str, str], deep_every: i
         s.apply(a)
         steps += 1
         if isinstance(a, Place) and a.kind == "place":
-            got = [k for k in s.claimed[seat] if k not in before]
+            got = [k for k in s.claimed[seat] if k not in before] + s.offer  # claimed, or offered when asked (D6)
             assert predicted == bool(got), "would_claim must foresee the claim exactly"
             views = list(s.allowed_views(seat))
             for k in hand:
@@ -220,6 +221,35 @@ def test_random_games_keep_every_rule(players: int, seed: int, views: str, round
         assert sc.breakdown["keys"] == sum(COMP.keys[k].points for k in s.claimed[q])
     if players == 1:
         assert s.solo_turn == 11 or s.passes >= 2
+
+
+@FEW
+@given(players=st.integers(1, 4), seed=st.integers(0, 10**6), cut=st.integers(20, 160),
+       contact=st.sampled_from(["block", "stack"]))
+def test_face_contact_offered_placements_are_exactly_the_legal_ones(players: int, seed: int, cut: int,
+                                                                    contact: str) -> None:
+    """Over random positions, every block the player to move holds (and the Ancients' block): the placements
+    offered are exactly those the seed's rules allow (`brute_placements`, written from the seed cube by cube);
+    with face_contact="stack" they are a subset of the seed's (the stricter reading)."""
+    s = new(players, seed, face_contact=contact)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if s.is_over:
+            return
+        s.apply(rng.choice(s.legal_actions()))
+    checked = 0
+    while not s.is_over and checked < 2:
+        if s.phase in ("turn", "ancient"):
+            kind = "place" if s.phase == "turn" else "ancients"
+            held = sorted(s.supply[s.actor]) if s.phase == "turn" else [s.ancient_block]  # type: ignore[index]
+            for b in {COMP.block_shape(b): b for b in held}.values():  # legality depends on the shape only
+                listed = {(p.orient, p.x, p.y, p.z) for p in s.placements(b, kind)}
+                legal = brute_placements(s, b)
+                assert listed == legal, "the placements offered are exactly the legal ones"
+                if contact == "stack":
+                    assert legal <= brute_placements(s, b, contact="block"), "stack is stricter than the seed"
+            checked += 1
+        s.apply(rng.choice(s.legal_actions()))
 
 
 @GAMES
@@ -322,14 +352,40 @@ def test_undo_barrier_on_every_draw_and_reveal() -> None:
             assert barrier  # a key card from an altar
             seen[kind] += 1
         if kind == "dig":
-            assert barrier == bool(before.bag)  # blocks drawn from the bag to refill the site
+            assert barrier == (bool(before.bag) or s.is_over)  # blocks drawn to refill the site; the end shows all
             seen[kind] += 1
         if kind == "place":
-            assert barrier == (s.claimed != before.claimed or s.reveals != before.reveals)
+            assert barrier == (s.claimed != before.claimed or s.reveals != before.reveals or s.is_over)
             seen["place"] += 1
         if kind == "return":
-            assert not barrier
+            assert barrier == s.is_over
     assert all(seen.values())
+
+
+def secrets(view: dict[str, object], seat: int) -> set[tuple[object, ...]]:
+    """What a seat's view names that is hidden from someone: key cards, and the other seats' Enigma colours."""
+    seats = view["seats"]
+    assert isinstance(seats, list)
+    return ({("key", k) for k in hidden_ids(view)}
+            | {("enigma", q, p["enigma"]) for q, p in enumerate(seats) if q != seat and "enigma" in p})
+
+
+@FEW
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_undoable_moves_reveal_nothing_to_the_others(players: int, seed: int) -> None:
+    """#32: a move that shows another seat a card or an Enigma colour it had not seen is an undo barrier (undoing
+    it would hide what was seen). The move that ends the game shows every Enigma card."""
+    s = new(players, seed)
+    rng = random.Random(seed)
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        mover = s.current_player
+        before = s.clone()
+        seen = {q: secrets(s.view(q), q) for q in range(players) if q != mover}
+        s.apply(a)
+        if not GAME.undo_barrier(before, a, s):
+            for q, known in seen.items():
+                assert secrets(s.view(q), q) <= known, f"{a} shows seat {q} something and can be undone"
 
 
 # -- what the engine keeps incrementally, against a recomputation from the voxels ----------------------------
@@ -350,6 +406,9 @@ def check_kept_structures(s: BlockAndKeyState) -> None:
         tops[x, y] = max(tops[x, y], z + 1)
     high = [sum(1 << idx(x, y, z) for (x, y), t in tops.items() if t > k for z in range(HEIGHT)) for k in range(HEIGHT)]
     assert s.high == high
+    tops = block_tops(s)
+    rise = [sum(1 << idx(x, y, z) for x, y, z in cubes if tops[s.grid[gidx(x, y, z)]] - z >= k) for k in range(HEIGHT)]
+    assert s.rise == rise, "each cell's rise to the top of its own block"
     planes = [0] * 6
     for v, grid in enumerate(brute_views(s)):
         for w, row in enumerate(grid):
@@ -360,12 +419,13 @@ def check_kept_structures(s: BlockAndKeyState) -> None:
     assert s.planes == planes
     if s._boards is not None and s._boards[0] == s.occ:
         kinds = len(s._boards[1])
-        assert s._boards[1] == boards(occ, near, high, s.W, s.D, kinds), "stale placement boards"
+        assert s._boards[1] == boards(occ, near, rise, high if s.columns else None, s.W, s.D, kinds), \
+            "stale placement boards"
 
 
 def ref_ancient_placements(s: BlockAndKeyState, b: int, stars: int) -> list[Place]:
-    """The Ancients' spots the plain way: group cubes by block, keep the listed placements within a king's
-    move of a nearest block, then the nearest of those (docs: S5)."""
+    """The Ancients' spots the plain way: group cubes by block, keep every listed placement within a king's
+    move of a block nearest the corner (docs: S5: nearness picks the block, the player picks the spot)."""
     cx, cy = s.corner_cell(stars)
     by_block: dict[int, list[tuple[int, int, int]]] = {}
     for i, blk in enumerate(s.grid):
@@ -378,13 +438,13 @@ def ref_ancient_placements(s: BlockAndKeyState, b: int, stars: int) -> list[Plac
     d = {blk: dist(cs) for blk, cs in by_block.items()}
     target = {c for blk, cs in by_block.items() if d[blk] == min(d.values()) for c in cs}
     oris = orientations(COMP.shape_cells[COMP.block_shape(b)])
-    scored = []
+    out = []
     for p in s.placements(b, "ancients"):
         cs = [(p.x + dx, p.y + dy, p.z + dz) for dx, dy, dz in oris[p.orient].cubes]
         if any((x + ex, y + ey, z + ez) in target for x, y, z in cs
                for ex in (-1, 0, 1) for ey in (-1, 0, 1) for ez in (-1, 0, 1)):
-            scored.append((dist(cs), p))
-    return [p for dd, p in scored if dd == min(dd for dd, _ in scored)]
+            out.append(p)
+    return out
 
 
 @FEW

@@ -4,6 +4,7 @@ y 2-3, z 0-1; seat 0 sits at the south side, seat 1 at the east side."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from bk_helpers import (
     at_first_turn,
     bid,
     brute_legal,
+    brute_placements,
     check_invariants,
     cube,
     give,
@@ -21,9 +23,9 @@ from bk_helpers import (
 )
 
 from boardlab.core.errors import IllegalActionError
-from boardlab.games.block_and_key.actions import DIG, DRAW, KEEP, BlockAct, KeyAct, Place
+from boardlab.games.block_and_key.actions import DIG, DRAW, KEEP, STOP, BlockAct, KeyAct, Place
 from boardlab.games.block_and_key.geometry import orientations
-from boardlab.games.block_and_key.rules import BlockAndKeyState
+from boardlab.games.block_and_key.rules import SOLO_TURNS, BlockAndKeyState
 
 X_KEYS = [
     {"id": "X1", "deck": "sun", "pattern": ["RW"], "points": 3, "stars": 1, "pips": 1, "provenance": "reconstructed"},
@@ -70,12 +72,67 @@ def s() -> BlockAndKeyState:
 
 
 # -- placement rules -------------------------------------------------------------------------------------
-def test_face_contact_needs_the_new_block_to_rise_above_the_stack(s: BlockAndKeyState) -> None:
+def test_face_contact_needs_the_new_block_to_rise_above_the_core(s: BlockAndKeyState) -> None:
     """Seed rule 2 / figure 2: touching the core face to face, a block must end higher than the core."""
     low = place("R2", UP2, 3, 2, 0)  # as high as the core (2 cubes): not higher
     assert not legal(s, low)
-    assert "rise above" in s.why_illegal(low)
+    assert "higher than that block" in s.why_illegal(low)
     assert legal(s, place("RI3", UP3, 3, 2, 0))  # 3 high: rises above the 2-high core
+
+
+UP_L4 = [(0, 0, 0), (0, 0, 1), (0, 0, 2), (1, 0, 0)]  # a standing L: the upright at x, the foot at x + 1
+STANDING_S4 = [(1, 0, 0), (1, 0, 1), (0, 0, 1), (0, 0, 2)]
+
+
+def standing_l(s: BlockAndKeyState, x: int, y: int, block: str = "GL4") -> None:
+    for dx, dy, dz in UP_L4:
+        cube(s, x + dx, y + dy, dz, block)
+
+
+def test_face_contact_per_touched_block_not_column(s: BlockAndKeyState) -> None:
+    """Seed rule 2, 「新方塊的其中一部分必須比該方塊還高」: beside the foot of a standing L (its column 1 high, the
+    L itself 3 high), a 2-high block is refused (the old column reading offered it) and a 4-high one is fine."""
+    standing_l(s, 1, 5)  # upright (1,5) levels 1-3, foot (2,5) level 1
+    assert not legal(s, place("R2", UP2, 3, 5, 0))  # touches the foot: must rise above the whole L
+    assert "higher than that block" in s.why_illegal(place("R2", UP2, 3, 5, 0))
+    assert not legal(s, place("RI3", UP3, 3, 5, 0))  # as high as the L: not higher
+    assert legal(s, place("RI4", UP4, 3, 5, 0))
+
+
+def test_face_contact_per_touched_block_ignores_blocks_it_does_not_touch(s: BlockAndKeyState) -> None:
+    """A block touching only the core (2 high) need not rise above a block standing on the core elsewhere in
+    the column it touches: it touches the core, not that block (the old column reading refused it)."""
+    cube(s, 4, 2, 2, "G1")  # on the core, above the cell (4,2,1) the new block touches
+    cube(s, 2, 2, 0, "B1")  # a support for the new block's upper column
+    give(s, 0, "RS4")
+    assert legal(s, place("RS4", STANDING_S4, 2, 2, 0))  # touches core (4,2,0), (4,2,1) and B1; its top is level 3
+
+
+def test_face_contact_resting_on_a_block_counts(s: BlockAndKeyState) -> None:
+    """Resting on a block is a face-to-face contact too (「面碰面」): on the foot of a standing L the new block
+    must still rise above the L; on the L's top it always does."""
+    for dx, dy, dz in [(0, 0, 0), (1, 0, 0), (2, 0, 0), (2, 0, 1)]:  # an L lying on its side: x 1-3, up at x 3
+        cube(s, 1 + dx, 5 + dy, dz, "GL4")
+    assert not legal(s, place("R1", [(0, 0, 0)], 1, 5, 1))  # on its far end, level 2: the L reaches level 2
+    assert legal(s, place("R1", [(0, 0, 0)], 3, 5, 2))  # on its top: level 3
+
+
+@pytest.mark.parametrize("case", ["foot", "core"])
+def test_face_contact_stack_option_is_the_stricter_reading(case: str) -> None:
+    """face_contact="stack" (English rules: 「taller than the highest face of every stack it touches」) refuses
+    what the seed refuses and also a block no higher than a column it touches."""
+    st = at_first_turn(2, seed=0, face_contact="stack")
+    give(st, 0, "R2", "RI3", "RI4", "RS4")
+    if case == "foot":
+        standing_l(st, 1, 5)
+        assert not legal(st, place("R2", UP2, 3, 5, 0))
+        assert legal(st, place("RI4", UP4, 3, 5, 0))
+    else:
+        cube(st, 4, 2, 2, "G1")
+        cube(st, 2, 2, 0, "B1")
+        refused = place("RS4", STANDING_S4, 2, 2, 0)
+        assert not legal(st, refused)
+        assert "whole stack" in st.why_illegal(refused)
 
 
 def test_flat_block_beside_the_core_is_refused(s: BlockAndKeyState) -> None:
@@ -134,7 +191,7 @@ def test_inside_the_temple_floor(s: BlockAndKeyState) -> None:
 
 def test_illegal_placement_changes_nothing(s: BlockAndKeyState) -> None:
     before = s.snapshot()
-    with pytest.raises(IllegalActionError, match="rise above"):
+    with pytest.raises(IllegalActionError, match="higher than that block"):
         s.apply(place("R2", UP2, 3, 2, 0))
     assert s.snapshot() == before
 
@@ -319,7 +376,9 @@ def test_end_after_twelve_keys_everyone_one_last_turn(ks: BlockAndKeyState) -> N
     _claimed(ks, 0, 11)
     cube(ks, 0, 0, 0, "R1")
     set_hand(ks, 0, "X1", "S01", "M09", "M12")
-    ks.apply(place("W2", UP2, 1, 0, 0))  # the 12th key
+    ks.apply(place("W2", UP2, 1, 0, 0))  # the 12th key: the player is asked (D6)
+    ks.apply(KeyAct("claim", "X1"))
+    ks.apply(STOP)
     ks.apply(DRAW[0])
     assert ks.final and ks.actor == 1
     ks.apply(ks.legal_actions()[0])  # seat 1's last turn
@@ -418,3 +477,93 @@ def test_solo_lasts_eleven_turns() -> None:
     st = random_game(1, seed=9)
     assert st.is_over and st.solo_turn == 11
     assert st.view(0)["rating"]["en"]
+
+
+def test_ancients_block_may_go_on_any_legal_spot_touching_the_nearest_block() -> None:
+    """SEED Ancients 3-4: nearness picks the block to touch; 「如果有多個可以擺放的位置,玩家可以任意選擇擺放位置」:
+    every legal spot touching it is offered, not only the spots nearest the corner."""
+    st = at_first_turn(1, seed=4)
+    b = bid("WI3")
+    for stars in (1, 2, 3, 4):  # only the core stands: it is the nearest block, and every legal spot touches it
+        assert {(p.orient, p.x, p.y, p.z) for p in st.ancient_placements(b, stars)} == brute_placements(st, b)
+    cube(st, 1, 1, 0, "G1")  # now the block nearest the front-left corner (stars 1)
+    touching = {(o, x, y, z) for o, x, y, z in brute_placements(st, b)
+                if any(abs(x + dx - 1) <= 1 and abs(y + dy - 1) <= 1 and z + dz <= 1
+                       for dx, dy, dz in orientations(COMP.shape_cells[COMP.block_shape(b)])[o].cubes)}
+    offered = {(p.orient, p.x, p.y, p.z) for p in st.ancient_placements(b, 1)}
+    assert offered == touching and len({z for *_, z in offered}) > 1  # on the floor beside it and on top of it
+
+
+def test_solo_turn_11_takes_its_face_down_card() -> None:
+    """SEED solo 2-5: every turn without a claim takes a face-down card, the player may discard and refills;
+    only the Ancients' step is skipped on turn 11."""
+    st = at_first_turn(1, seed=9)
+    rng = random.Random(9)
+    while not (st.solo_turn == SOLO_TURNS and st.phase == "turn"):
+        st.apply(rng.choice(st.legal_actions()))
+    dig = next(a for a in st.legal_actions() if a in DIG)
+    st.apply(dig)
+    while st.phase == "return":
+        st.apply(st.legal_actions()[0])
+    markers, placed = len(st.markers), len(st.placed)
+    assert st.phase == "marker"
+    st.apply(st.legal_actions()[0])
+    assert len(st.markers) == markers + 1
+    assert st.phase == "discard"
+    discard = st.legal_actions()[-1]
+    assert isinstance(discard, KeyAct)
+    st.apply(discard)
+    assert st.phase == "draw"
+    st.apply(st.legal_actions()[0])
+    assert st.is_over and len(st.placed) == placed, "no Ancients' turn on turn 11"
+
+
+
+def test_claim_asked_when_it_would_start_the_last_round(ks: BlockAndKeyState) -> None:
+    """SEED 「即可完成該張鑰匙卡」: the player may claim; a claim that starts the last round (12 keys, 2 players)
+    can be worse than waiting, so the player is asked, and may claim none."""
+    _claimed(ks, 0, 11)
+    cube(ks, 0, 0, 0, "R1")
+    set_hand(ks, 0, "X1", "S01", "M09", "M12")
+    ks.apply(place("W2", UP2, 1, 0, 0))  # completes X1: the 12th key
+    assert ks.phase == "claim" and ks.actor == 0
+    assert ks.legal_actions() == [KeyAct("claim", "X1"), STOP]
+    assert ks.view(0)["seats"][0]["claimable"] == ["X1"] and "claimable" not in ks.view(1)["seats"][0]
+    ks.apply(STOP)
+    assert len(ks.claimed[0]) == 11 and kidx(ks, "X1") in ks.hands[0]
+    assert not ks.final and ks.actor == 1  # a full hand: the turn passes, no last round
+
+
+def test_claim_asked_whatever_matched_when_near_the_end(ks: BlockAndKeyState) -> None:
+    """Near the end the question is asked after every placement, even when nothing matched (only `stop`): whether
+    it is asked must not tell the others that the hand holds a completed key."""
+    _claimed(ks, 0, 8)  # 8 claimed + 4 in hand could reach 12
+    set_hand(ks, 0, "S01", "X6", "M09", "M12")  # BB, WW and two Moon keys: one red cube on the core shows none
+    ks.apply(place("R1", [(0, 0, 0)], 4, 2, 2))
+    assert ks.phase == "claim" and ks.legal_actions() == [STOP]
+    ks.apply(STOP)
+    assert ks.actor == 1
+
+
+def test_claim_automatic_when_it_cannot_hurt(ks: BlockAndKeyState) -> None:
+    """Far from the end (and in the last round) a claim only adds points: every completed key is claimed at once."""
+    _claimed(ks, 0, 7)
+    cube(ks, 0, 0, 0, "R1")
+    set_hand(ks, 0, "X1", "S01", "M09", "M12")
+    ks.apply(place("W2", UP2, 1, 0, 0))
+    assert ks.phase == "draw" and kidx(ks, "X1") in ks.claimed[0]
+
+
+def test_solo_claim_asked_since_it_brings_the_ancients(tmp_path: Path) -> None:
+    """Solo: a claim brings a card and so the Ancients (SEED solo 5); declining takes a face-down card instead."""
+    st = at_first_turn(1, seed=0, components=key_file(tmp_path, X_KEYS))
+    give(st, 0, "W2")
+    cube(st, 0, 0, 0, "R1")
+    set_hand(st, 0, "X1", "S01", "M09", "M12")
+    st.apply(place("W2", UP2, 1, 0, 0))  # seen from the south: R then W
+    assert st.phase == "claim" and st.legal_actions() == [KeyAct("claim", "X1"), STOP]
+    declined = st.clone()
+    declined.apply(STOP)
+    assert declined.phase == "marker" and declined.claimed[0] == []
+    st.apply(KeyAct("claim", "X1"))
+    assert st.phase == "discard" and [st.comp.keys[k].id for k in st.claimed[0]] == ["X1"]

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
-from bk_helpers import GAME, at_first_turn, new
+from bk_helpers import BUILTIN_FILE, GAME, at_first_turn, new
 
 from boardlab.games.block_and_key.actions import DIG, DRAW, BlockAct, Place, parse
 
@@ -17,8 +18,20 @@ def test_notation_round_trips() -> None:
         assert parse(str(a)) == a
         assert GAME.id_to_action(GAME.action_to_id(a, 2), 2) == a
     for text in ("draw moon", "return RL4", "orient 3", "marker sun", "discard U03", "keep", "pass",
-                 "ancients WI3 0 a1 1"):
+                 "ancients WI3 0 a1 1", "claim U03", "stop"):
         assert str(parse(text)) == text
+        if text != "ancients WI3 0 a1 1":
+            assert GAME.id_to_action(GAME.action_to_id(parse(text), 2), 2) == parse(text)
+
+
+def test_every_rules_option_is_labelled_in_both_languages() -> None:
+    """The lobby shows each option (face_contact included) with its label and its choices in en and zh-TW."""
+    about = json.loads((BUILTIN_FILE.parent / "about.json").read_text("utf-8"))["options_meta"]
+    for name, option in GAME.options.items():
+        if option.choices is None:
+            continue
+        for lang in ("en", "zh-TW"):
+            assert about[name][lang] and set(about[name]["choices"][lang]) == set(option.choices), (name, lang)
 
 
 def test_descriptions_in_both_languages() -> None:

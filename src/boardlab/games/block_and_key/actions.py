@@ -10,6 +10,8 @@
 Solo only:
     marker sun               no key claimed this turn: a face-down card from that altar marks the turn
     discard U03 / keep       optionally put a hand card under its altar
+When claiming may be worse than not (solo before turn 11; near the end of a game with others):
+    claim U03 / stop         claim a key the new block completes / claim no more
     ancients RL4 3 d5 2      place the Ancients' block (the player chooses among the equally near spots)
 Every action type is a NamedTuple whose first field is its kind, so different types never compare equal.
 """
@@ -72,7 +74,7 @@ class DeckAct(NamedTuple):
 
 
 class KeyAct(NamedTuple):
-    kind: str  # "discard"
+    kind: str  # "discard" or "claim"
     key: str
 
     def __str__(self) -> str:
@@ -81,7 +83,7 @@ class KeyAct(NamedTuple):
 
 BKAction = Simple | Orient | Dig | Place | BlockAct | DeckAct | KeyAct
 
-PASS, KEEP = Simple("pass"), Simple("keep")
+PASS, KEEP, STOP = Simple("pass"), Simple("keep"), Simple("stop")
 ORIENT = tuple(Orient("orient", r) for r in range(4))
 DIG = tuple(Dig("dig", i) for i in range(6))
 DRAW = tuple(DeckAct("draw", d) for d in range(2))
@@ -90,7 +92,7 @@ MARKER = tuple(DeckAct("marker", d) for d in range(2))
 _PLACE = re.compile(r"(place|ancients) ([a-z0-9]{1,4}) (\d{1,2}) ([a-h])([1-8]) ([1-6])")
 _BLOCK = re.compile(r"return ([a-z0-9]{1,4})")
 _DECK = re.compile(r"(draw|marker) (sun|moon)")
-_KEY = re.compile(r"discard ([a-z0-9]{1,4})")
+_KEY = re.compile(r"(discard|claim) ([a-z0-9]{1,4})")
 _DIG = re.compile(r"dig ([rc][1-3])")
 _ORIENT = re.compile(r"orient ([0-3])")
 
@@ -102,7 +104,7 @@ def parse(text: object) -> BKAction:
     t = " ".join(text.strip().lower().split())
     if len(t) > 40:
         raise ActionParseError("action text is too long to be a Block and Key action")
-    if t in ("pass", "keep"):
+    if t in ("pass", "keep", "stop"):
         return Simple(t)
     m = _PLACE.fullmatch(t)
     if m:
@@ -116,8 +118,8 @@ def parse(text: object) -> BKAction:
     if m := _BLOCK.fullmatch(t):
         return BlockAct("return", m[1].upper())
     if m := _KEY.fullmatch(t):
-        return KeyAct("discard", m[1].upper())
+        return KeyAct(m[1], m[2].upper())
     raise ActionParseError(
         f"cannot read {text!r} as a Block and Key action; expected e.g. 'dig r1', 'place RL4 3 d5 2', "
-        "'return RL4', 'draw sun', 'draw moon', 'orient 1', 'marker sun', 'discard U03', 'keep', "
+        "'return RL4', 'draw sun', 'draw moon', 'orient 1', 'marker sun', 'discard U03', 'keep', 'claim U03', 'stop', "
         "'ancients WI3 0 a1 1' or 'pass'")

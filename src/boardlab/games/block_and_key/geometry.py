@@ -211,28 +211,43 @@ NEAR, SUP = 0, 1
 LEVEL = tuple(((1 << LAYER) - 1) << (LAYER * (z + 1)) for z in range(HEIGHT))  # every cell of level z
 
 
-def boards(occ: int, near: int, high: list[int], width: int, depth: int, kinds: int) -> list[int]:
-    """The first `kinds` boards of a temple (see NEAR above). `high[k]` is every cell of a column taller than k.
+def boards(occ: int, near: int, rise: list[int], high: list[int] | None, width: int, depth: int,
+           kinds: int) -> list[int]:
+    """The first `kinds` boards of a temple (see NEAR above). `rise[k]` is every occupied cell whose own block
+    rises at least k levels above it (the top of the block it belongs to minus its level >= k; rise[0] = occ);
+    `high[k]`, if given, is every cell of a column taller than k (the stricter English reading, which also asks
+    the new block to rise above the top of every column it touches).
 
-    Why FACE: a block whose top is at level z + t may touch face to face (on a side, or from below) an occupied
-    cell at level z + f only if that cell's column is lower than the block's top: height - (z + f) <= t - f.
-    With TALL k = the occupied cells whose column rises at least k cubes from them (height - level >= k; TALL 0
-    = TALL 1 = occ), a cube of the block t - d levels below its top is refused on an occupied cell, beside a
-    TALL (t - d + 1) cell or below a TALL (t - d) cell: FACE (t - d + 1), a test that does not depend on z. So a
-    whole orientation's no-overlap and face-contact test is one shifted board per cube. Neighbours that are the
-    block's own cubes add nothing: TALL is part of occ, which the cube itself must not be."""
+    Why FACE: a block whose top is at level T may touch face to face an occupied cell n (beside a cube, below
+    it, or under it: resting on n is a face contact too) only if n's block ends lower: top(n's block) < T. For
+    a cube of the block e = j - 1 levels below its top, at level z (so T = z + e), that refuses a cell beside a
+    RISE e cell (same level), below a RISE (e - 1) cell (one level up) and above a RISE (e + 1) cell (one level
+    down): a test that does not depend on z. So a whole orientation's no-overlap and face-contact test is one
+    shifted board per cube. The column reading adds TALL (e + 1) beside and TALL e above, with TALL k = the
+    occupied cells whose column rises at least k cubes from them. Neighbours that are the block's own cubes add
+    nothing: RISE and TALL are part of occ, which the cube itself must not be."""
     out = [near, (occ << LAYER) | floor_layer(width, depth)]
-    below = occ  # TALL (j - 1)
+    n = len(rise)
     for j in range(1, kinds - 1):
-        tall = occ
-        if j >= 2:
-            m = 0
-            for z in range(HEIGHT - j + 1):
-                m |= LEVEL[z] & high[z + j - 1]
-            tall &= m
-        out.append(occ | tall << 1 | tall >> 1 | tall << PX | tall >> PX | below >> LAYER)
-        below = tall
+        e = j - 1
+        side = rise[e] if e < n else 0
+        over = rise[e - 1] if 1 <= e <= n else occ
+        under = rise[e + 1] if e + 1 < n else 0
+        if high is not None:
+            side |= _tall(occ, high, j)
+            over |= _tall(occ, high, j - 1)
+        out.append(occ | side << 1 | side >> 1 | side << PX | side >> PX | over >> LAYER | under << LAYER)
     return out
+
+
+def _tall(occ: int, high: list[int], k: int) -> int:
+    """TALL k: the occupied cells whose column rises at least k cubes from them (height - level >= k)."""
+    if k <= 1:
+        return occ
+    m = 0
+    for z in range(HEIGHT - k + 1):
+        m |= LEVEL[z] & high[z + k - 1]
+    return occ & m
 
 
 Bridged = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
@@ -308,8 +323,8 @@ def _compiled(cells: tuple[tuple[int, int], ...]) -> Callable[[list[int], tuple[
 def shape_candidates(cells: tuple[tuple[int, int], ...], board: list[int], width: int, depth: int) -> tuple[int, ...]:
     """Per orientation of a shape, the anchors (bits at idx(x, y, z)) of its legal placements: inside the floor,
     on free cells, touching a placed block at least corner to corner, every column bottom resting on something
-    or the floor or spanned by a straight bridge of the block between two resting ends, and above every stack it
-    touches face to face (see `boards`). `board` is `boards(...)` of the temple: each board is shifted once per
+    or the floor or spanned by a straight bridge of the block between two resting ends, and higher than every
+    block it touches face to face (see `boards`). `board` is `boards(...)` of the temple: each board is shifted once per
     distinct offset the shape's orientations need, then every orientation is a few ANDs and ORs (`plan_source`
     compiled once per shape)."""
     return _compiled(cells)(board, orientation_bounds(orientations(cells), width, depth))

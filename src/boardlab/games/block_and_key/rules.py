@@ -64,6 +64,10 @@ class BlockAndKeyState(State):
         self.near = 0
         self.heights = [0] * (MAX_FLOOR * MAX_FLOOR)
         self.high = [0] * HEIGHT
+        self.rise = [0] * HEIGHT  # k: the occupied cells whose own block rises at least k levels above them
+        self.btop = [-1] * (self.nb + 1)  # per block (the core last): its highest level, -1 before it is placed
+        self.bcells = [0] * (self.nb + 1)  # per block: its cells (bits at G.idx)
+        self.columns = self.options["face_contact"] == "stack"
         self.vcol = [[0] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
         self.vown = [[-1] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
         self.vdep = [[-99] * (MAX_FLOOR * MAX_FLOOR) for _ in VIEWS]
@@ -106,6 +110,7 @@ class BlockAndKeyState(State):
         self.passes = 0
         self.solo_turn = 0
         self.claimed_now: list[int] = []
+        self.offer: list[int] = []  # the keys the block just placed completes, while the player decides (docs: D6)
         self.drew = 0
         self.last_drawn = -1
         self.ancient_block = -1
@@ -131,6 +136,22 @@ class BlockAndKeyState(State):
             for k in range(h, z + 1):
                 high[k] |= cm
             self.heights[col] = z + 1
+        bit = G.GRID_BIT[g]
+        rise = self.rise
+        top = self.btop[b]
+        self.bcells[b] |= bit
+        if z > top:  # the block rises: each of its cells rises with it
+            self.btop[b] = z
+            m = self.bcells[b]
+            cell = G.CELL_OF
+            while m:
+                a = m.bit_length() - 1
+                m ^= 1 << a
+                for k in range(z - cell[a][2] + 1):
+                    rise[k] |= 1 << a
+        else:
+            for k in range(top - z + 1):
+                rise[k] |= bit
         fixed = self._fixed
         colour = fixed.colour[b]  # 0 for the core: its colour depends on the view
         vdep, vown, vcol, planes = self.vdep, self.vown, self.vcol, self.planes
@@ -210,13 +231,15 @@ class BlockAndKeyState(State):
         same temples."""
         cells = self.comp.shape_cells[shape]
         occ = self.occ
-        key = (occ, self.W, self.D, cells)
+        rise = tuple(self.rise)  # the occupied cells and which block each belongs to, as far as the rules ask
+        key = (rise, self.columns, self.W, self.D, cells)
         hit = _SPOTS.get(key)
         if hit is not None:
             return hit
         bk = self._boards
         if bk is None or bk[0] != occ:
-            bk = self._boards = (occ, G.boards(occ, self.near, self.high, self.W, self.D, self._fixed.kinds))
+            bk = self._boards = (occ, G.boards(occ, self.near, self.rise, self.high if self.columns else None,
+                                               self.W, self.D, self._fixed.kinds))
         found = G.shape_candidates(cells, bk[1], self.W, self.D)
         if len(_SPOTS) > 40_000:
             _SPOTS.clear()
@@ -450,7 +473,8 @@ class BlockAndKeyState(State):
     def _memo_key(self, seat: int) -> tuple[Any, ...]:
         """Everything a seat's placements, claims and Enigma gains depend on: search meets the same position
         under many determinizations (the root in every iteration), and only the hidden cards differ."""
-        return (id(self._fixed), self.num_players, self.options["key_views"], self.core_turn, tuple(self.placed),
+        return (id(self._fixed), self.num_players, self.options["key_views"], self.columns, self.core_turn,
+                tuple(self.placed),
                 seat, tuple(sorted(self.hands[seat])), tuple(sorted(self.supply[seat])), self.enigma[seat])
 
     def would_claim(self, seat: int, p: Place) -> bool:
@@ -566,15 +590,26 @@ class BlockAndKeyState(State):
                 out.append(-sum(1 for j in cells if shows[j] == want))
         return out
 
-    def _claim(self, seat: int, b: int, shown: int) -> list[int]:
+    def _matches(self, seat: int, b: int, shown: int | None = None) -> list[int]:
         """Every key of the seat's hand that block b, just placed and showing at `shown`, completes."""
-        got = [k for k in sorted(self.hands[seat]) if self.key_match(k, seat, b, shown) is not None]
-        for k in got:
-            self.hands[seat].remove(k)
-            self.claimed[seat].append(k)
-        if got:
-            self.reveals += 1
-        return got
+        return [k for k in sorted(self.hands[seat]) if self.key_match(k, seat, b, shown) is not None]
+
+    def _take(self, seat: int, k: int) -> None:
+        """Claim key k: shown face up (a reveal: an undo barrier)."""
+        self.hands[seat].remove(k)
+        self.claimed[seat].append(k)
+        self.claimed_now.append(k)
+        self.reveals += 1
+
+    def _claims_asked(self, seat: int, matched: list[int]) -> bool:
+        """Whether the player is asked which completed keys to claim (SEED 「即可完成該張鑰匙卡」: they may),
+        rather than every one being claimed at once: only where claiming can be worse than not (docs: D6). Solo,
+        before turn 11: a claim brings a card, which brings the Ancients. With others: when claiming could start
+        the last round; asked after every placement then, whatever matched, since the question itself must not
+        tell the others whether the hand holds a completed key (claimed and hand counts are public)."""
+        if self.solo:
+            return bool(matched) and self.solo_turn < SOLO_TURNS
+        return not self.final and len(self.claimed[seat]) + len(self.hands[seat]) >= THRESHOLD[self.num_players]
 
     # -- the bag and the site ------------------------------------------------------------------------------
     def _draw_block(self) -> int:
@@ -632,6 +667,8 @@ class BlockAndKeyState(State):
                               for k in sorted(self.hands[p]) if self.comp.keys[k].deck != "star"]]
         if ph == "ancient":
             return list(self.ancient_opts)
+        if ph == "claim":
+            return [*(KeyAct("claim", self.comp.keys[k].id) for k in sorted(self.offer)), A.STOP]
         raise AssertionError(ph)
 
     def _apply(self, action: BKAction) -> None:  # type: ignore[override]
@@ -663,8 +700,15 @@ class BlockAndKeyState(State):
             b = comp.block_ids.index(action.block)
             self.supply[p].remove(b)
             shown = self._place(b, action.orient, action.x, action.y, action.z, p)
-            self.claimed_now = self._claim(p, b, shown)
-            self._after_action()
+            matched = self._matches(p, b, shown)
+            self.claimed_now = []
+            if self._claims_asked(p, matched):
+                self.offer = matched
+                self.phase = "claim"
+            else:
+                for k in matched:
+                    self._take(p, k)
+                self._after_action()
         elif isinstance(action, BlockAct):
             b = comp.block_ids.index(action.block)
             self.supply[p].remove(b)
@@ -682,6 +726,13 @@ class BlockAndKeyState(State):
             self.markers.append((action.deck, k))
             self.reveals += 1
             self.phase = "discard"
+        elif isinstance(action, KeyAct) and action.kind == "claim":
+            k = next(i for i in self.offer if comp.keys[i].id == action.key)
+            self.offer.remove(k)
+            self._take(p, k)
+        elif action == A.STOP:
+            self.offer = []
+            self._after_action()
         elif isinstance(action, KeyAct):
             k = next(i for i in self.hands[p] if comp.keys[i].id == action.key)
             self.hands[p].remove(k)
@@ -705,10 +756,8 @@ class BlockAndKeyState(State):
         self._settle()
 
     def _after_action(self) -> None:
-        if self.solo:
-            if self.solo_turn >= SOLO_TURNS:
-                self._end_turn()
-            elif self.claimed_now:
+        if self.solo:  # turn 11 too: the seed exempts only its Ancients' step (docs: S6)
+            if self.claimed_now:
                 self.phase = "discard"
             else:
                 self.phase = "marker"
@@ -737,16 +786,39 @@ class BlockAndKeyState(State):
                 self.phase = "discard"
                 continue
             self._legal = self._cache = None
+            if ph == "turn" and self._nothing_fits():
+                self.actor = None  # no block left anywhere fits the temple: nothing can change (docs: D8)
+                self.phase = "over"
+                return
             if ph == "turn" and self.supply[p] and max(self.site) >= 0:
                 return  # a dig and a placement at least: a real choice (placements are listed lazily)
             legal = self.legal_actions()
-            if len(legal) == 1 and (ph not in ("turn", "draft") or legal[0] == A.PASS):
+            if len(legal) == 1 and (ph not in ("turn", "draft", "claim") or legal[0] == A.PASS
+                                    or (ph == "claim" and self.solo)):
                 # a forced answer (an altar, a pass, the one spot for the Ancients): not a decision, so not
                 # in the log; a lone dig or placement is still asked, so every block placed is a logged move
                 self._legal = None
                 self._apply(legal[0])
                 continue
             return
+
+    def _nothing_fits(self) -> bool:
+        """Whether no block left (held, on the site or in the bag) has a legal placement. Without this, players
+        who can place nothing dig and return blocks for ever. Shapes held by the player to move are tried first:
+        their placements are listed (and memoised) for the turn anyway, so usually one lookup answers."""
+        p = self.actor
+        assert p is not None
+        shape = self.comp.block_shape
+        first = [shape(b) for b in self.supply[p]]
+        rest = [shape(b) for q in self.supply for b in q] + [shape(b) for b in self.site if b >= 0]
+        rest += [shape(b) for b in self.bag]
+        seen: set[int] = set()
+        for sh in first + rest:
+            if sh not in seen:
+                seen.add(sh)
+                if any(self.spot_masks(sh)):
+                    return False
+        return True
 
     def _start_turn(self, seat: int) -> None:
         self.turn_seat = seat
@@ -779,8 +851,9 @@ class BlockAndKeyState(State):
 
     # -- solo: the Ancients -----------------------------------------------------------------------------------
     def _ancients(self) -> None:
-        """After a refill that brought a card: the last card drawn picks a site (pips) and a corner (stars)."""
-        if not self.drew or self.last_drawn < 0:
+        """After a refill that brought a card: the last card drawn picks a site (pips) and a corner (stars).
+        Not on the last turn (SEED 「遊戲進行到第 11 回合時,則不執行古人回合」)."""
+        if not self.drew or self.last_drawn < 0 or self.solo_turn >= SOLO_TURNS:
             self._end_turn()
             return
         key = self.comp.keys[self.last_drawn]
@@ -810,9 +883,11 @@ class BlockAndKeyState(State):
         return ((0, 0), (2 * W, 0), (2 * W, 2 * D), (0, 2 * D))[stars - 1]
 
     def ancient_placements(self, b: int, stars: int) -> list[Place]:
-        """Legal placements of the Ancients' block touching (at least corner to corner) a block nearest the
-        star corner; of those, the ones nearest the corner (docs: S5). Distances are squared, between the star
-        corner and the centre of a cube's column (the nearest cube counts), in half cells."""
+        """Every legal placement of the Ancients' block touching (at least corner to corner) a block nearest the
+        star corner (docs: S5): nearness picks only the block to touch; among the spots touching it the player
+        chooses freely (SEED 「如果有多個可以擺放的位置,玩家可以任意選擇擺放位置」). Distances are squared, between
+        the star corner and the centre of a cube's column (the block's nearest cube counts), in half cells;
+        equally near blocks all qualify."""
         cx, cy = self.corner_cell(stars)
         grid, cell = self.grid, G.CELL_OF
         cubes = []  # (bit, block, distance) of every cube in the temple
@@ -831,7 +906,9 @@ class BlockAndKeyState(State):
         near = G.dilate(target)  # an anchor touches the target when one of its cubes is in here
         shape = self.comp.block_shape(b)
         oris = G.orientations(self.comp.shape_cells[shape])
-        scored = []
+        bid = self.comp.block_ids[b]
+        rows = _place_rows("ancients", bid, len(oris))
+        out = []
         for n, m in enumerate(self.spot_masks(shape)):
             if not m:
                 continue
@@ -839,19 +916,11 @@ class BlockAndKeyState(State):
             for off in oris[n].offs:
                 touch |= near >> off
             m &= touch
-            xy = [(2 * dx + 1 - cx, 2 * dy + 1 - cy) for dx, dy, _ in oris[n].cubes]
             while m:
                 low = m & -m
-                a = low.bit_length() - 1
                 m ^= low
-                x, y, _ = cell[a]
-                scored.append((min((2 * x + u) ** 2 + (2 * y + v) ** 2 for u, v in xy), n, a))
-        if not scored:
-            return []
-        closest = min(d for d, _, _ in scored)
-        bid = self.comp.block_ids[b]
-        rows = _place_rows("ancients", bid, len(oris))
-        return [_place_at(rows, "ancients", bid, n, a) for d, n, a in scored if d == closest]
+                out.append(_place_at(rows, "ancients", bid, n, low.bit_length() - 1))
+        return out
 
     # -- scoring ------------------------------------------------------------------------------------------------
     def enigma_faces(self, seat: int) -> int:
@@ -903,6 +972,7 @@ class BlockAndKeyState(State):
             setattr(s, name, getattr(self, name))
         s.rng = self.rng.copy()
         s.grid, s.heights, s.high = self.grid[:], self.heights[:], self.high[:]
+        s.rise, s.btop, s.bcells = self.rise[:], self.btop[:], self.bcells[:]
         s.vcol = [r[:] for r in self.vcol]
         s.vown = [r[:] for r in self.vown]
         s.vdep = [r[:] for r in self.vdep]
@@ -915,6 +985,7 @@ class BlockAndKeyState(State):
         s.enigma, s.enigma_rest = self.enigma[:], self.enigma_rest[:]
         s.known_bottom, s.markers, s.draft = self.known_bottom[:], self.markers[:], self.draft[:]
         s.claimed_now = self.claimed_now[:]
+        s.offer = self.offer[:]
         s.ancient_opts = self.ancient_opts[:]
         s.last_ancient = None if self.last_ancient is None else dict(self.last_ancient)
         return s
@@ -945,6 +1016,8 @@ class BlockAndKeyState(State):
             for (lst, i), k in zip(group, pool, strict=True):
                 lst[i] = k
         s.markers = [(m[0], m[1]) for m in marks]
+        if s.phase == "claim" and s.actor != seat and s.actor is not None:  # what the resampled hand completes
+            s.offer = s._matches(s.actor, s.placed[-1][0])
         others = [q for q in range(self.num_players) if q != seat and not self.is_over]  # revealed at the end
         pool = sorted([s.enigma[q] for q in others] + s.enigma_rest)
         rng.shuffle(pool)
@@ -1002,13 +1075,15 @@ class BlockAndKeyState(State):
                 entry["enigma_faces"] = self.enigma_faces(q)
                 entry["matchable"] = [comp.keys[k].id for k in sorted(self.hands[q])
                                       if self.key_match(k, q, None) is not None]
+                if self.phase == "claim" and self.actor == q:
+                    entry["claimable"] = [comp.keys[k].id for k in sorted(self.offer)]
             elif self.is_over:
                 entry["enigma"] = comp.colours[comp.enigmas[self.enigma[q]]]
             players.append(entry)
         out: dict[str, Any] = {
             "game": "block_and_key", "seat": seat, "players": self.num_players, "solo": self.solo,
             "phase": self.phase, "current_player": self.current_player, "turn": self.turn_seat,
-            "options": {"key_views": self.options["key_views"], "enigma_rounding": self.options["enigma_rounding"]},
+            "options": {name: self.options[name] for name in ("key_views", "enigma_rounding", "face_contact")},
             "temple": self._temple_json(),
             "site": [comp.block_ids[b] if b >= 0 else None for b in self.site],
             "bag": len(self.bag), "decks": {"sun": len(self.decks[SUN]), "moon": len(self.decks[MOON])},
@@ -1049,12 +1124,12 @@ class BlockAndKeyState(State):
             "enigma": [comp.enigma_ids[e] for e in self.enigma],
             "markers": [[d, kid[k]] for d, k in self.markers], "known_bottom": self.known_bottom[:],
             "final": self.final, "remaining": self.remaining, "passes": self.passes, "solo_turn": self.solo_turn,
-            "ancient": [str(a) for a in self.ancient_opts],
+            "ancient": [str(a) for a in self.ancient_opts], "offer": [kid[k] for k in self.offer],
         }
 
 
-_SHARED = ("comp", "solo", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "_boards", "_fixed",
-           "core_turn", "phase", "actor", "turn_seat", "final", "remaining", "passes", "solo_turn", "drew",
+_SHARED = ("comp", "solo", "columns", "floor", "W", "D", "view_of", "nb", "core", "reveals", "occ", "near", "_boards",
+           "_fixed", "core_turn", "phase", "actor", "turn_seat", "final", "remaining", "passes", "solo_turn", "drew",
            "last_drawn", "ancient_block")
 
 
@@ -1175,7 +1250,7 @@ def _memo(key: tuple[Any, ...], value: Any) -> Any:
     return value
 
 
-_SPOTS: dict[tuple[int, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
+_SPOTS: dict[tuple[tuple[int, ...], bool, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
 
 
 @mypyc_attr(native_class=False)  # a list subclass: a Python class (see boardlab/_compiled.py)
@@ -1217,6 +1292,9 @@ class BlockAndKeyRules(ParsesNotation, Game):
                                    "claimer's 'own-side' view (English rules)", ("any", "own-side")),
         "enigma_rounding": Option("up", "Enigma bonus = faces / 3 rounded 'up' (seed rules) or 'down' (English "
                                         "rules)", ("up", "down")),
+        "face_contact": Option("block", "a block touching others face to face must rise higher than each 'block' "
+                                        "it touches (seed rules) or also above the top of every column it touches "
+                                        "('stack', the stricter English reading)", ("block", "stack")),
         "components": Option("", "path of a component file (JSON or TOML) to use instead of the built-in one"),
     }
 
@@ -1238,13 +1316,19 @@ class BlockAndKeyRules(ParsesNotation, Game):
         return simple, comp.block_ids, tuple(k.id for k in comp.keys), max_o
 
     def num_distinct_actions(self, players: int) -> int:
+        return self._placed_end() + len(self._space()[2]) + 1  # then the claims and `stop` (added later: at the end)
+
+    def _placed_end(self) -> int:
         simple, blocks, keys, max_o = self._space()
-        cells = MAX_FLOOR * MAX_FLOOR * HEIGHT
-        return len(simple) + len(blocks) + len(keys) + 2 * len(blocks) * max_o * cells
+        return len(simple) + len(blocks) + len(keys) + 2 * len(blocks) * max_o * N_CELLS
 
     def action_to_id(self, action: Any, players: int) -> int:
         simple, blocks, keys, max_o = self._space()
         try:
+            if action == A.STOP:
+                return self._placed_end() + len(keys)
+            if isinstance(action, KeyAct) and action.kind == "claim":
+                return self._placed_end() + keys.index(action.key)
             if action in simple:
                 return simple.index(action)
             base = len(simple)
@@ -1267,6 +1351,9 @@ class BlockAndKeyRules(ParsesNotation, Game):
         total = self.num_distinct_actions(players)
         if not isinstance(action_id, int) or not 0 <= action_id < total:
             raise ActionParseError(f"action id {action_id!r} is out of range 0..{total - 1}")
+        if action_id >= self._placed_end():
+            i = action_id - self._placed_end()
+            return KeyAct("claim", keys[i]) if i < len(keys) else A.STOP
         if action_id < len(simple):
             return simple[action_id]
         i = action_id - len(simple)
@@ -1292,13 +1379,14 @@ class BlockAndKeyRules(ParsesNotation, Game):
         return state.playout_move(rng)  # type: ignore[attr-defined]
 
     def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
-        """Every action is public (which altar, which block, where) except a solo discard, which names a hand
-        card: only its player knows it."""
-        return not isinstance(action, KeyAct) or seat == before.current_player
+        """Every action is public (which altar, which block, where, a claimed key) except a solo discard, which
+        names a hand card: only its player knows it."""
+        return not (isinstance(action, KeyAct) and action.kind == "discard") or seat == before.current_player
 
     def undo_barrier(self, before: State, action: Any, after: State) -> bool:
-        """A block drawn from the bag, a key card drawn or a key shown (claimed) cannot be taken back."""
-        return after.reveals != before.reveals  # type: ignore[attr-defined]
+        """A block drawn from the bag, a key card drawn or a key shown (claimed) cannot be taken back, nor the
+        move that ends the game: it shows every Enigma card (undoing it would hide them again: #32)."""
+        return after.reveals != before.reveals or (after.is_over and not before.is_over)  # type: ignore[attr-defined]
 
 
 __all__ = ["BlockAndKeyRules", "BlockAndKeyState", "Simple"]

@@ -64,7 +64,7 @@ def words(action: Any, lang: str, comp: Components) -> str:
     if isinstance(action, DeckAct):
         return term(action.kind, lang, deck=term(DECK_NAMES[action.deck], lang))
     if isinstance(action, KeyAct):
-        return term("discard", lang, key=action.key)
+        return term(action.kind, lang, key=action.key)
     if isinstance(action, Simple):
         return term(action.kind, lang)
     return str(action)
@@ -263,11 +263,13 @@ def explain_placement(state: BlockAndKeyState, b: int, o: int, x: int, y: int, z
         return term("why_contact", lang)
     top = max(c[2] for c in cubes)
     heights = state.heights
-    cs = set(cubes)
     for cx, cy, cz in cubes:
-        for n in ((cx + 1, cy, cz), (cx - 1, cy, cz), (cx, cy + 1, cz), (cx, cy - 1, cz), (cx, cy, cz + 1)):
-            if n not in cs and occ(*n) and heights[n[0] + MAX_FLOOR * n[1]] > top:
+        for n in ((cx + 1, cy, cz), (cx - 1, cy, cz), (cx, cy + 1, cz), (cx, cy - 1, cz), (cx, cy, cz + 1),
+                  (cx, cy, cz - 1)):
+            if occ(*n) and state.btop[grid[gidx(*n)]] >= top:
                 return term("why_taller", lang)
+            if state.columns and occ(*n) and n[2] != cz - 1 and heights[n[0] + MAX_FLOOR * n[1]] > top:
+                return term("why_taller_stack", lang)
     return term("why_support", lang)
 
 
