@@ -48,7 +48,7 @@ NARROW_PINS: dict[int, tuple[list[int], list[int], float, int, int]] = {
 # sha256 prefix over a seeded random game (legal lists, final snapshot) and its length, per game, for seeds
 # 7 and 2**63 + 11: recorded before wide seeds existed
 GAME_PINS: dict[str, list[tuple[str, int]]] = {
-    "block_and_key": [("5c8b53d97fc46f14", 71), ("2c8726e7624030ab", 59)],  # re-pinned: #33's rules
+    "block_and_key": [("ea7295d421b0ae8c", 71), ("8aa190c0f575e0b1", 59)],  # re-pinned: #33, a placement reveals
     "cacao": [("fd7eb315fb2385d0", 80), ("2148da7a24b982ab", 74)],
     "cooper_island": [("7694340749814cc1", 231), ("256b9c6a4aa89355", 239)],  # re-recorded: #33's rules
     "petrichor": [("8956d82a7ad66636", 122), ("be3d2a04960af7a5", 106)],  # re-recorded: #33 asks more questions

@@ -111,19 +111,7 @@ POSITIONS = examples(80)
 """Positions examined per game (spread over the player counts); each costs a few dozen clones."""
 
 
-KNOWN_LEAKS = {
-    "block_and_key": "a placement claims the placer's matching keys by itself, and the player then draws: in a "
-                     "world where the hidden hand matches, the placer is asked to draw; in the true one play passes, "
-                     "so a placement that claims nothing tells the table that none of the hidden keys match (2 "
-                     "players, seed 1: orient 0, dig r1, dig c1, then P2 place RL4 22 d4 1, seen by P1 with "
-                     "determinize(0, Rng(0))). Whether to claim is Block and Key's own #33 item (branch bk-seed)",
-}
-"""Games that fail today, each with why (strict: the mark fails the suite once the game is fixed, to be removed)."""
-
-
-@pytest.mark.parametrize("name", [
-    pytest.param(g, marks=pytest.mark.xfail(strict=True, raises=AssertionError, reason=KNOWN_LEAKS[g]))
-    if g in KNOWN_LEAKS else g for g in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_who_is_asked_depends_only_on_public_information(name: str) -> None:
     game = get_game(name)
     counts = [n for n in range(max(2, game.min_players), game.max_players + 1)]

@@ -706,6 +706,12 @@ class BlockAndKeyState(State):
                 self.offer = matched
                 self.phase = "claim"
             else:
+                if not self.solo and self.hands[p]:
+                    # the check of the hidden hand is public (a completed key must be shown, SEED 「必須公開」): a
+                    # placement that claims nothing tells the table that no key of the hand matched, so it is a
+                    # reveal too, an undo barrier (a world where the hand matched goes on differently: #33's
+                    # "who is asked" test)
+                    self.reveals += 1
                 for k in matched:
                     self._take(p, k)
                 self._after_action()
