@@ -15,7 +15,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -163,6 +163,18 @@ def db_url_for(backend: str, tmp: Path) -> Iterator[str]:
     else:
         with pg_schema() as url:
             yield url
+
+
+def wait_for(pred: Callable[[], Any], what: str, timeout: float = 30) -> Any:
+    """Poll `pred` until it gives something true (returned); fail naming `what` after `timeout` seconds. Tests wait
+    on the server's state this way, never on a fixed sleep."""
+    deadline = time.monotonic() + timeout
+    while True:
+        got = pred()
+        if got:
+            return got
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.05)
 
 
 def auth(token: str) -> dict[str, str]:

@@ -5,22 +5,11 @@ seat's clock does not run out before anyone sits there, and a move taken back do
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 import httpx
-from srvkit import Server, auth
+from srvkit import Server, auth, wait_for
 from wsutil import Ws
-
-
-def wait_for(pred: Callable[[], Any], what: str, timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        got = pred()
-        if got:
-            return got
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def site_table(c: httpx.Client, clock: dict[str, Any], seats: list[str], **kw: Any) -> tuple[str, dict[int, str]]:

@@ -5,24 +5,15 @@ behind a confirmation, and its holder is told."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 import httpx
-from srvkit import Server, auth
+from srvkit import Server, auth, wait_for
 from wsutil import Ws
 
 GRACE = 1.0  # BOARDLAB_ABSENT_GRACE of the test servers (srvkit)
 
 
-def wait_for(pred: Callable[[], Any], what: str, timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        got = pred()
-        if got:
-            return got
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def site_table(c: httpx.Client, seats: int = 2, **kw: Any) -> tuple[str, dict[int, str]]:

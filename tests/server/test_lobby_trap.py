@@ -6,25 +6,16 @@ shorter than the fast speed; a seat a stand-in bot moved for is ranked but not r
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
 import httpx
-from srvkit import Server, auth
+from srvkit import Server, auth, wait_for
 from test_site import account
 from wsutil import Ws
 
 GRACE = 1.0  # BOARDLAB_ABSENT_GRACE of the test servers (srvkit)
 
 
-def wait_for(pred: Callable[[], Any], what: str, timeout: float = 30) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        got = pred()
-        if got:
-            return got
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def create(c: httpx.Client, csrf: str, **kw: Any) -> httpx.Response:

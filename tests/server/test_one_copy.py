@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import secrets
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy as sa
-from srvkit import Server, auth, db_url_for, make_table
+from srvkit import Server, auth, db_url_for, make_table, wait_for
 
 from boardlab.server.db import log_t, make_engine
 from boardlab.server.table import build_table
@@ -26,14 +25,6 @@ from boardlab.server.tabledb import load_rows
 DUPLICATE = ("UNIQUE constraint failed", "duplicate key value")
 
 
-def wait_for(pred: Callable[[], Any], what: str, timeout: float = 20) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        got = pred()
-        if got is not None and got is not False:
-            return got
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def refuse_rows(engine: sa.Engine, tid: str, seat: int) -> Callable[[], None]:
@@ -103,9 +94,10 @@ def test_a_dropped_copy_never_plays_beside_the_reloaded_one(server: Server) -> N
         engine.dispose()
 
 
-def _person_to_move(c: httpx.Client, tid: str, toks: dict[int, str]) -> int | None:
+def _person_to_move(c: httpx.Client, tid: str, toks: dict[int, str]) -> tuple[int] | None:
+    """(the seat of a person to move,), or None while a bot moves (a tuple: seat 0 is a true answer for wait_for)."""
     s = c.get(f"/api/tables/{tid}", headers=auth(toks[0])).json()
-    return s["current"] if s["current"] in toks and not s["thinking"] else None
+    return (s["current"],) if s["current"] in toks and not s["thinking"] else None
 
 
 def _seen(c: httpx.Client, t: dict[str, Any]) -> list[dict[str, Any]]:
@@ -133,7 +125,8 @@ def test_a_restart_replays_to_the_state_served_before(backend: str, tmp_path: Pa
                 for t in tables:  # some moves, undos and draws (hidden information, chance) at every table
                     toks = {s["seat"]: s["token"] for s in t["seats"] if s["token"]}
                     for _ in range(12):
-                        me = toks[wait_for(lambda t=t, toks=toks: _person_to_move(c, t["id"], toks), "a person's turn")]
+                        (seat,) = wait_for(lambda t=t, toks=toks: _person_to_move(c, t["id"], toks), "a person's turn")
+                        me = toks[seat]
                         s = c.get(f"/api/tables/{t['id']}", headers=auth(me)).json()
                         if s["can_undo"] and rng.random() < 0.3:
                             r = c.post(f"/api/tables/{t['id']}/undo", headers=auth(me), json={"move": s["version"]})

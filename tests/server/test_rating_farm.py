@@ -5,23 +5,11 @@ is provisional, in the profile and at the table."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from typing import Any
 
 import httpx
-from srvkit import Server, auth
+from srvkit import Server, auth, wait_for
 from test_site import account
-
-
-def wait_for(pred: Callable[[], Any], what: str, timeout: float = 30) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        got = pred()
-        if got:
-            return got
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.05)
 
 
 def rated_table(c: httpx.Client, csrf: str, second: dict[str, Any]) -> tuple[str, str]:
