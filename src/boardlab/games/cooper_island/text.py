@@ -93,11 +93,11 @@ def describe_move(before: CooperState, action: Any, lang: str = "en") -> str:
     k, a, b, _ = action
     step = before.todo[-1][0]
     p = before.decider
-    if k == "done" and step in ("after", "cwin", "income"):
+    if k == "done" and step in ("after", "cwin", "income", "clate", "react"):
         return term(f"a_done_{step}", lang)
     if k in ("draw", "place") and step == "or":
         return term(f"a_{k}_tile", lang)
-    if k == "skip" and step in ("statue", "react", "fee"):
+    if k == "skip" and step in ("statue", "react", "fee", "hire"):
         return term(f"a_skip_{step}", lang)
     if k == "tile":
         t1, t2 = before.C.splits[int(a) - 1]["ab".index(b)]
