@@ -517,9 +517,17 @@ def test_pocket_mars_log_entry_hover_marks_its_card(server: str, browser: Any, e
     )
     entry = page.locator("#log li.last-entry")
     expect(entry).to_contain_text(action.split()[1], timeout=WAIT)
-    expect(page.locator(f'#board [data-card="{action.split()[1]}"].pm-arrive').first).to_be_attached()  # it moved in
+    # it moved in, and stays marked through every redraw until the next move (pm-arrive, the animation, is once)
+    expect(page.locator(f'#board [data-card="{action.split()[1]}"].pm-lastmove').first).to_be_attached()
     entry.hover()
     card = action.split()[1]
     expect(page.locator(f'#board [data-card="{card}"].pm-hl').first).to_be_attached()
+    # a redraw of the same position (here: seat 1 opens the table, so the seats' presence changes) keeps both marks
+    page.evaluate("document.querySelector('#board .pm-root').dataset.before = '1'")
+    other = new_page(browser, errors)
+    other.goto(server + body["seats"][1]["link"])
+    expect(page.locator("#board .pm-root[data-before]")).to_have_count(0, timeout=WAIT)  # the board was redrawn
+    expect(page.locator(f'#board [data-card="{card}"].pm-hl').first).to_be_attached()
+    expect(page.locator(f'#board [data-card="{card}"].pm-lastmove').first).to_be_attached()
     page.locator("#status").hover()
     expect(page.locator("#board .pm-hl")).to_have_count(0)

@@ -66,9 +66,11 @@ function seatMark(i) {
   return s && s.seats[i] ? icon(s.seats[i].kind === "bot" ? "robot" : "user") : null;
 }
 
+let hovered = null; // the action of the log entry under the pointer: marked again after every redraw of the board
+
 function drawLog(s) {
   // the last entry stays marked; hovering an entry marks it on the board (renderer.highlight, if any)
-  const hl = (action) => { if (renderer && renderer.highlight) renderer.highlight($("board"), action); };
+  const hl = (action) => { hovered = action; if (renderer && renderer.highlight) renderer.highlight($("board"), action); };
   $("log").replaceChildren(...log.map((e, i) => el("li", {
     class: i === log.length - 1 ? "last-entry" : "", "data-n": e.n,
     onmouseenter: () => hl(e.action), onmouseleave: () => hl(null) },
@@ -193,6 +195,7 @@ function draw() {
   const rs = { ...s, seats: s.seats.map((x, i) => ({ ...x, name: seatName(s.seats, i) })) };
   drawnCtx = { view: s.view, seat: s.seat, state: rs, legal: s.legal, act, lang, t, drawn: () => drawStatusBar(s) };
   if (renderer) renderer.render($("board"), drawnCtx);
+  if (hovered && renderer && renderer.highlight) renderer.highlight($("board"), hovered); // a redraw keeps the marks
   $("board").dataset.version = s.version; // which position is drawn (tests wait on it)
   const buttons = s.legal.map((m) => el("button", { title: m.action, onclick: () => act(m.action) }, m.text || m.action));
   // a renderer that makes every move playable on its board (ownsMoves) gets the buttons folded away

@@ -676,14 +676,20 @@ export function render(container, ctx) {
   markArrivals(container, st);
 }
 
-// moves you can follow: a card that just appeared under a building or in a prep module grows into place
-const seenCards = { table: null, version: -1, ids: new Set() };
+// moves you can follow: a card that just appeared under a building or in a prep module grows into place once
+// (pm-arrive) and stays marked (pm-lastmove) through every redraw of that position, until the next move
+const seenCards = { table: null, version: -1, ids: new Set(), arrived: new Set() };
 function markArrivals(container, st) {
   const place = (n) => { const box = n.closest("[data-building],[data-module]"); return `${box.dataset.building ?? `m${box.dataset.module}`}:${n.dataset.card}`; };
   const nodes = [...container.querySelectorAll(".pm-bldg [data-card], [data-module] [data-card]")];
   const version = st.version ?? st.step ?? -1;
-  if (seenCards.table === st.table && version > seenCards.version) {
-    for (const n of nodes) if (!seenCards.ids.has(place(n))) n.classList.add("pm-arrive");
+  const fresh = seenCards.table === st.table && version > seenCards.version;
+  if (fresh) seenCards.arrived = new Set(nodes.map(place).filter((id) => !seenCards.ids.has(id)));
+  else if (seenCards.table !== st.table || version !== seenCards.version) seenCards.arrived = new Set();
+  for (const n of nodes) {
+    if (!seenCards.arrived.has(place(n))) continue;
+    n.classList.add("pm-lastmove");
+    if (fresh) n.classList.add("pm-arrive");
   }
   if (seenCards.table !== st.table || version !== seenCards.version) {
     Object.assign(seenCards, { table: st.table, version, ids: new Set(nodes.map(place)) });
