@@ -90,12 +90,29 @@ AIM_JS = """n => {
 
 def tooltip_shows(page: Any, selector: str, table: dict[str, Any], tap: bool = False) -> None:
     """Point at (or tap) a `selector` element in sight (the last drawn first: in a drawing of stacked parts the
-    first ones lie under the others); the tooltip names the component under the pointer."""
+    first ones lie under the others); the tooltip names the component under the pointer. The table page may
+    redraw the board at any moment (a seat connects, a clock ticks): an element replaced under the pointer is
+    pointed at again, up to three times, rather than failing the test."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    for attempt in range(3):
+        try:
+            _point_and_read(page, selector, table, tap)
+            return
+        except PlaywrightError:
+            if attempt == 2:
+                raise
+            page.mouse.move(0, 0)
+
+
+def _point_and_read(page: Any, selector: str, table: dict[str, Any], tap: bool) -> None:
+    from playwright.sync_api import Error as PlaywrightError
+
     nodes = page.locator(selector)
     n = nodes.count()
     for i in range(n - 1, max(-1, n - 41), -1):
         node = nodes.nth(i)
-        node.scroll_into_view_if_needed()
+        node.scroll_into_view_if_needed(timeout=5000)
         point = node.evaluate(AIM_JS)
         if point:
             break
@@ -105,10 +122,14 @@ def tooltip_shows(page: Any, selector: str, table: dict[str, Any], tap: bool = F
         page.touchscreen.tap(*point)
     else:
         page.mouse.move(*point)
-    under = node.evaluate("(n) => n.closest('[data-explain]').dataset.explain")
+    under = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
+                          " const c = e && e.closest('[data-explain]'); return c && c.dataset.explain; }", point)
+    if under is None:  # the board was redrawn between aiming and pointing
+        raise PlaywrightError(f"nothing explained under the pointer at {point} (a redraw?)")
     assert under in table, (selector, under)
     page.wait_for_function("(name) => { const t = document.getElementById('explain-tip');"
-                           " return t && !t.hidden && t.textContent.includes(name); }", arg=table[under]["name"])
+                           " return t && !t.hidden && t.textContent.includes(name); }", arg=table[under]["name"],
+                           timeout=5000)
 
 
 @pytest.mark.parametrize("game", sorted(COMPONENTS))
