@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from srvkit import Server
+from srvkit import Server, auth, wait_for
 
 
 def somewhere(server: Server, timeout: float = 20) -> httpx.Client:
@@ -58,9 +58,12 @@ def test_sign_up_in_out_names_and_csrf(server: Server) -> None:
     anon = somewhere(server)
     # unique, validated names (case and width folded)
     assert anon.post("/api/account/signup", json={"name": name.upper(), "password": "another pw 22"}).status_code == 409
-    for bad in ("ab", "has space", "x" * 21, "<script>", "admin"):
+    for bad in ("ab", "has space", "x" * 21, "<script>"):
         r = anon.post("/api/account/signup", json={"name": bad, "password": "another pw 22"})
         assert r.status_code == 422 and r.json()["error"] == "bad_name", bad
+    for reserved in ("admin", "ＡＤＭＩＮ", "Guest"):  # a reserved name is told apart from a malformed one (#34)
+        r = anon.post("/api/account/signup", json={"name": reserved, "password": "another pw 22"})
+        assert r.status_code == 422 and r.json()["error"] == "reserved_name", reserved
     assert (
         anon.post("/api/account/signup", json={"name": "okname_1", "password": "short"}).json()["error"]
         == "bad_password"
@@ -354,3 +357,41 @@ def test_sign_out_everywhere_ends_every_session(server: Server) -> None:
     r = a.post("/api/account/signout/everywhere", headers={"X-CSRF-Token": csrf_a})
     assert r.status_code == 200 and r.json()["sessions_ended"] == 2, r.text
     assert a.get("/api/me").json()["user"] is None and b.get("/api/me").json()["user"] is None
+
+
+def rated_pair(server: Server) -> tuple[httpx.Client, httpx.Client, str, str, str, dict[int, str]]:
+    """Two accounts seated at a rated tally table (the second joined and kept the seat in its account):
+    (client a, client b, name a, name b, table, tokens)."""
+    a, na, csrf_a = account(server)
+    b, nb, csrf_b = account(server)
+    r = a.post(
+        "/api/site/tables",
+        headers={"X-CSRF-Token": csrf_a},
+        json={"game": "tally", "players": 2, "options": {"target": 8}, "rated": True,
+              "seats": [{"kind": "human"}, {"kind": "open"}]},
+    )
+    tid = r.json()["id"]
+    j = b.post(f"/api/tables/{tid}/join", json={}).json()
+    cl = b.post(f"/api/tables/{tid}/claim", headers={"X-CSRF-Token": csrf_b, "Authorization": f"Bearer {j['token']}"})
+    return a, b, na, nb, tid, {0: r.json()["seats"][0]["token"], 1: cl.json()["token"]}
+
+
+def test_a_rematch_keeps_the_account_link_and_is_rated(server: Server) -> None:
+    """Issue #34: the rematch seat of a signed-in player asked "Keep this game in my account" again and the
+    rematch was not rated. Now each player's rematch seat is their account's, and the rematch moves ratings."""
+    a, b, na, nb, tid, toks = rated_pair(server)
+    play_out(a, tid, toks)
+    ra = a.post(f"/api/tables/{tid}/rematch", headers=auth(toks[0])).json()
+    rb = b.post(f"/api/tables/{tid}/rematch", headers=auth(toks[1])).json()
+    assert ra["table"] == rb["table"]
+    new = ra["table"]
+    # asking again gives the same seat (the account's token), not an error
+    assert a.post(f"/api/tables/{tid}/rematch", headers=auth(toks[0])).json()["token"] == ra["token"]
+    st = a.get(f"/api/tables/{new}", headers=auth(ra["token"])).json()
+    assert st["site"]["users"] == [na, nb] and st["site"]["rated"]
+    # "My games" of each account links the rematch seat
+    assert any(x["table"] == new for x in b.get("/api/me/tables").json()["tables"])
+    play_out(a, new, {0: ra["token"], 1: rb["token"]})
+    pb = wait_for(lambda: (p := a.get(f"/api/users/{nb}").json())["games"] and p["games"][0]["played"] == 2 and p,
+                  "both games in the profile")
+    assert pb["games"][0]["rated_games"] == 2 and all(g["rated"] for g in pb["recent"])

@@ -77,7 +77,7 @@ def check_name(name: str) -> str:
         if not (ch.isalnum() or ch in "_-"):
             raise ApiError(422, "bad_name", "a name has letters, digits, _ and - only")
     if name_key(name) in RESERVED:
-        raise ApiError(422, "bad_name", "that name is reserved")
+        raise ApiError(422, "reserved_name", "that name is reserved")  # its own code: the UI says so (issue #34)
     return name
 
 

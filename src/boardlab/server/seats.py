@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hmac
 import time
+from collections.abc import Callable
 
 from .bots import known_bot_kinds
 from .errors import ApiError
@@ -111,8 +112,11 @@ async def to_human(svc: TableService, t: Table, seat: int) -> None:
             svc.hooks.seats_changed(t)
         svc.broadcast(t)
 
-async def rematch(svc: TableService, t: Table, seat: int, token: str, client: str) -> tuple[Table, str]:
-    """The rematch table (created by the first who asks, held to that client's caps) and this seat's token there."""
+async def rematch(
+    svc: TableService, t: Table, seat: int, token: str, client: str, token_at: Callable[[str], str] | None = None
+) -> tuple[Table, str]:
+    """The rematch table (created by the first who asks, held to that client's caps) and this seat's token there:
+    derived from the old token, or `token_at(new table id)` (a signed-in player's seat keeps its account's token)."""
     if not t.over:
         raise ApiError(409, "not_over", "a rematch needs a finished game")
     async with t.lock:
@@ -129,7 +133,7 @@ async def rematch(svc: TableService, t: Table, seat: int, token: str, client: st
             t.rematch_id = new.id
             svc.broadcast(t)
     new = await svc.get(t.rematch_id)
-    mine = rematch_token(token, new.id)
+    mine = token_at(new.id) if token_at is not None else rematch_token(token, new.id)
     async with new.lock:
         s = new.seats[seat]
         if s.kind == "human" and s.token_hash is None:

@@ -120,10 +120,17 @@ def router(gates: Gates) -> APIRouter:
     @r.post("/api/tables/{table_id}/rematch", response_model=JoinedOut, tags=["lobby"], responses=REMATCH_ERRORS)
     @gates.create
     async def rematch(request: Request, at: At) -> JSONResponse:
-        """Same game, seats and options, new deal; returns your seat's token at the new table."""
+        """Same game, seats and options, new deal; returns your seat's token at the new table. A seat kept in an
+        account stays in it (issue #34: the rematch asked to keep the game again and was not rated)."""
         t, seat = await at.seated()
         assert at.token is not None
-        new, mine = await seats.rematch(at.svc, t, seat, at.token, client_key(request))
+        site = site_of(request)
+        owner = site.ensure(t).users.get(seat)  # a signed-in player's seat: the rematch seat is the account's too
+        token_at = None if owner is None else (lambda nid: site.seat_token(nid, seat, owner[0]))
+        new, mine = await seats.rematch(at.svc, t, seat, at.token, client_key(request), token_at)
+        if owner is not None and site.ensure(new).users.get(seat) != owner:
+            await site.link_seat(new, seat, User(owner[0], owner[1], ""), mine)
+            at.svc.broadcast(new)
         return JSONResponse({"table": new.id, "seat": seat, "token": mine, "link": link(new.id, [mine])})
 
     @r.post("/api/site/tables", status_code=201, tags=["lobby"], responses=site_errors(400, 401, 403, 404, 429))
