@@ -531,3 +531,44 @@ def test_pocket_mars_log_entry_hover_marks_its_card(server: str, browser: Any, e
     expect(page.locator(f'#board [data-card="{card}"].pm-lastmove').first).to_be_attached()
     page.locator("#status").hover()
     expect(page.locator("#board .pm-hl")).to_have_count(0)
+
+
+def test_guests_are_named_and_two_bots_of_one_level_are_numbered(server: str, browser: Any, errors: Errors) -> None:
+    """Issue #34: a guest showed as "#1" and two Easy bots both as "Easy bot", so the result read "Winner: Easy
+    bot". A guest is "Guest 1" (訪客 1) and the bots "Easy bot 1" and "Easy bot 2", in the seats and the result."""
+    page = new_page(browser, errors)
+    easy = {"kind": "bot", "bot": "easy"}
+    res = new_tally_table(page, server, seats=[{"kind": "human"}, easy, easy], options={"target": 3}, pace=0)
+    page.goto(server + res["seats"][0]["link"])
+    seats = page.locator("#seats li")
+    expect(seats.nth(0)).to_contain_text("Guest 1", timeout=WAIT)
+    expect(seats.nth(1)).to_contain_text("Easy bot 1")
+    expect(seats.nth(2)).to_contain_text("Easy bot 2")
+    assert "#1" not in page.locator("#seats").inner_text()
+    # a table of two Easy bots plays itself out: its result names one of them by number
+    watch = new_page(browser, errors)
+    bots = new_tally_table(watch, server, seats=[easy, easy], options={"target": 3}, pace=0)
+    watch.goto(f"{server}/t/{bots['id']}")
+    expect(watch.locator("#end p").first).to_contain_text(re.compile(r"Easy bot [12]"), timeout=WAIT)
+    page.select_option("select.lang", "zh-TW")
+    expect(seats.nth(0)).to_contain_text("訪客 1", timeout=WAIT)
+    expect(seats.nth(2)).to_contain_text("電腦（簡單） 2")
+
+
+def test_switching_language_redraws_the_header_at_once(server: str, browser: Any, errors: Errors) -> None:
+    """Issue #34: "My games" and "Sign out" stayed in the old language until a reload."""
+    page = new_page(browser, errors)
+    sign_up(page, server)
+    page.goto(server + "/")
+    expect(page.locator("#my-games-link")).to_have_text("My games", timeout=WAIT)
+    page.select_option("select.lang", "zh-TW")
+    expect(page.locator("#my-games-link")).not_to_have_text("My games")
+    assert page.locator("#my-games-link").inner_text() == json_word("zh-TW", "my_games")
+    assert page.locator("#signout").inner_text() == json_word("zh-TW", "sign_out")
+
+
+def json_word(lang: str, key: str) -> str:
+    """A word of the site's dictionary for `lang` (src/boardlab/web/i18n)."""
+    import json
+
+    return str(json.loads((ROOT / "src" / "boardlab" / "web" / "i18n" / f"{lang}.json").read_text())[key])

@@ -27,6 +27,7 @@ export function accountBox() {
   };
   draw();
   box.redraw = draw;
+  document.addEventListener("boardlab:lang", draw); // a language switch redraws the links at once, not on reload
   return box;
 }
 

@@ -12,6 +12,8 @@ export async function loadLang(l) {
   dict = await (await fetch(`/static/i18n/${lang}.json`)).json();
   document.documentElement.lang = lang;
   document.querySelectorAll("[data-t]").forEach((el) => { el.textContent = t(el.dataset.t); });
+  // parts drawn by other modules (the header's account links) redraw themselves on this (issue #34)
+  document.dispatchEvent(new CustomEvent("boardlab:lang", { detail: lang }));
   return dict;
 }
 
@@ -104,11 +106,23 @@ export async function loadRenderer(game, games) {
   return import("/static/generic.js");
 }
 
+// a seat's own name in the page's language: a bot keeps the server's default English name ("medium bot"), a guest
+// the server's "#2" (issue #34: shown as "#2"), an open seat has none yet
+function ownName(s, i) {
+  if (s.kind === "open") return t("seat_n", { n: i + 1 });
+  const m = s.name.match(/^(\w+) bot$/);
+  if (m && dict[`level_${m[1]}`]) return t("bot_name", { level: t(`level_${m[1]}`) });
+  const g = s.name.match(/^#(\d+)$/);
+  if (g) return t("guest_n", { n: g[1] });
+  return s.name;
+}
+
+// two seats of one table never read alike: a name shared by several seats is numbered in seat order ("Easy bot 1",
+// "Easy bot 2"), so a result never says "Winner: Easy bot" of two Easy bots (issue #34)
 export function seatName(seats, i) {
   const s = seats && seats[i];
   if (!s) return t("seat_n", { n: i + 1 });
-  // a bot seat keeps the server's default English name ("medium bot"): say it in the page's language
-  const m = s.name.match(/^(\w+) bot$/);
-  if (m && dict[`level_${m[1]}`]) return t("bot_name", { level: t(`level_${m[1]}`) });
-  return s.name;
+  const name = ownName(s, i);
+  const same = seats.map((x, j) => j).filter((j) => ownName(seats[j], j) === name);
+  return same.length > 1 ? t("numbered", { name, n: same.indexOf(i) + 1 }) : name;
 }
