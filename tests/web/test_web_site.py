@@ -572,3 +572,28 @@ def json_word(lang: str, key: str) -> str:
     import json
 
     return str(json.loads((ROOT / "src" / "boardlab" / "web" / "i18n" / f"{lang}.json").read_text())[key])
+
+
+def test_counts_say_one_key_not_one_keys(server: str, browser: Any, errors: Errors) -> None:
+    """Issue #34: "1 keys". The renderers' words and the site's take a language's own `_one` form when the count
+    is 1 (zh-TW has none and keeps its one form, never English); Block and Key, Petrichor and the gallery have them."""
+    page = new_page(browser, errors)
+    page.goto(server + "/")
+    got = page.evaluate(
+        """async () => {
+            const { words } = await import("/static/renderkit.js");
+            const { loadLang, t } = await import("/static/common.js");
+            const UI = { en: { keys_n: "{n} keys", keys_n_one: "{n} key" }, "zh-TW": { keys_n: "{n} 張鑰匙" } };
+            let lang = "en";
+            const { ui } = words(UI, {}, () => lang);
+            const out = [ui("keys_n", { n: 1 }), ui("keys_n", { n: 2 })];
+            lang = "zh-TW";
+            out.push(ui("keys_n", { n: 1 }));
+            await loadLang("en");
+            out.push(t("n_players", { n: 1 }), t("n_players", { n: "2–4" }));
+            return out;
+        }"""
+    )
+    assert got == ["1 key", "2 keys", "1 張鑰匙", "1 player", "2–4 players"]
+    for game, one in (("block_and_key", 'keys_n_one: "{n} key'), ("petrichor", 'drops_of_one: "{n} drop of')):
+        assert one in (ROOT / "src" / "boardlab" / "web" / "games" / f"{game}.js").read_text()

@@ -17,8 +17,14 @@ export async function loadLang(l) {
   return dict;
 }
 
+/** The key to say `key` by in `table` (one language's words): its `_one` form where the count `vars.n` is 1 and
+ * that language has one ("1 key", not "1 keys"; issue #34). Languages without plural forms have no `_one` keys. */
+export function countedKey(table, key, vars) {
+  return vars && Number(vars.n) === 1 && table && table[`${key}_one`] !== undefined ? `${key}_one` : key;
+}
+
 export function t(key, vars = {}) {
-  let s = dict[key] ?? key;
+  let s = dict[countedKey(dict, key, vars)] ?? key;
   for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);
   return s;
 }

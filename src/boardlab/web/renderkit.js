@@ -2,7 +2,7 @@
 // in the page's language, SVG elements, and a drawing that is a click target for legal actions with a menu
 // when it offers several. Why: each renderer had written its own copy; a renderer keeps only its game.
 // Nothing here knows a game: class names come with a prefix ("pt", "ci", ...), words with their tables.
-import { el, loadStylesheet } from "/static/common.js";
+import { countedKey, el, loadStylesheet } from "/static/common.js";
 
 /** The game's renderer_data from /api/games ({} when missing), once its stylesheet is loaded. */
 export async function rendererData(name) {
@@ -20,8 +20,12 @@ export function fmt(s, vars) {
 /** ui(key, vars) from the renderer's own table, term(key, vars) from the game's terms.json, both in
  * getLang()'s language, else English, else the key itself. */
 export function words(UI, TERMS, getLang) {
-  const pick = (table, k) => (table[getLang()] && table[getLang()][k]) || (table.en && table.en[k]) || k;
-  return { ui: (k, vars) => fmt(pick(UI, k), vars), term: (k, vars) => fmt(pick(TERMS || {}, k), vars) };
+  const pick = (table, k, vars) => {
+    const own = table[getLang()];
+    if (own && own[k]) return own[countedKey(own, k, vars)]; // "1 key": the language's own singular, if it has one
+    return (table.en && table.en[countedKey(table.en, k, vars)]) || k;
+  };
+  return { ui: (k, vars) => fmt(pick(UI, k, vars), vars), term: (k, vars) => fmt(pick(TERMS || {}, k, vars), vars) };
 }
 
 /** An SVG element: attributes without null, undefined or false; children as nodes or text. */

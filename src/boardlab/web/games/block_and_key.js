@@ -23,7 +23,7 @@ const UI = {
     bag: "bag: {n}", sun: "Sun {n}", moon: "Moon {n}", hand: "Your keys", enigma: "Your Enigma colour: {c} ({n} faces)",
     visible: "visible now", claimed: "claimed", blocks: "blocks", pick_block: "Click one of your blocks to place it, or dig a row or column.",
     pick_cell: "Click a highlighted floor cell.", choice: "Placement {i} of {n}: {what}", next: "Next ⟳", place: "Place",
-    cancel: "Cancel", keys_n: "{n} keys · {p} pts", final_round: "final round", threshold: "game ends at {n} keys",
+    cancel: "Cancel", keys_n: "{n} keys · {p} pts", keys_n_one: "{n} key · {p} pts", final_round: "final round", threshold: "game ends at {n} keys",
     solo: "Solo turn {n} / {of}", ancients: "Ancients: card {card}, block {block}", rating: "Rating: {t}",
     top: "above", S: "south", E: "east", N: "north", W: "west", dig: "dig", views_any: "keys: any view",
     views_own: "keys: own side only",

@@ -37,7 +37,7 @@ const UI = {
     rec_items: "the sprout threshold of each crop tile, the Voting-Wins track values, rice's grown-stage scoring, "
       + "the grid for 1-4 players (from a beta review), the solo South Wind deck and its d6 rule",
     threshold: "sprouts at {n} drops", rec_thr: "reconstructed", sprouted: "sprouted", grown: "grown", dark: "dark cloud", white: "white cloud",
-    drops_of: "{n} drops of {p}", markers: "markers", supply: "supply", vw: "voting wins", vp: "VP", wheat: "wheat",
+    drops_of: "{n} drops of {p}", drops_of_one: "{n} drop of {p}", markers: "markers", supply: "supply", vw: "voting wins", vp: "VP", wheat: "wheat",
     hand_n: "hand", value: "worth {v}", passed: "passed", close: "Close", south_wind: "South Wind: card {c}, d6 {d}",
     h_turn: "Click a card of your hand to play it (or pay two as another), or pass.",
     h_vote: "Vote: click a weather on the vote board, or a harvest die to advance it.",
