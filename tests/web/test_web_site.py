@@ -597,3 +597,37 @@ def test_counts_say_one_key_not_one_keys(server: str, browser: Any, errors: Erro
     assert got == ["1 key", "2 keys", "1 張鑰匙", "1 player", "2–4 players"]
     for game, one in (("block_and_key", 'keys_n_one: "{n} key'), ("petrichor", 'drops_of_one: "{n} drop of')):
         assert one in (ROOT / "src" / "boardlab" / "web" / "games" / f"{game}.js").read_text()
+
+
+def test_a_quick_friends_table_has_copy_buttons_and_spectator_link(server: str, browser: Any, errors: Errors) -> None:
+    """Issue #34: the quick "Friends" table listed bare link boxes; the custom form's Copy buttons and spectator link
+    are there now too."""
+    page = new_page(browser, errors)
+    page.goto(server + "/")
+    page.click(".game-card[data-game=tally] .play")
+    page.select_option(".quick .who", "friends")
+    page.click("#quick-create")
+    links = page.locator(".quick .links li")
+    expect(links).to_have_count(4, timeout=WAIT)  # your seat, your friend's, hot seat, the spectators'
+    expect(page.locator(".quick .links li button.copy")).to_have_count(4)
+    expect(links.nth(3)).to_contain_text("Spectator link")
+    assert re.search(r"/t/[\w-]+$", links.nth(3).locator("a").get_attribute("href") or "")
+    # the custom form shows the same list (one shared piece of code)
+    page.goto(server + "/")
+    page.wait_for_selector("#game option[value=tally]", state="attached")
+    page.select_option("#game", "tally")
+    page.click("#create-form button[type=submit]")
+    expect(page.locator("#created .links li").last).to_contain_text("Spectator link", timeout=WAIT)
+    assert page.locator("#created .links li").count() == page.locator("#created .links li button.copy").count()
+
+
+def test_a_reserved_name_is_refused_as_reserved(server: str, browser: Any, errors: Errors) -> None:
+    """Issue #34: "admin" was refused with the message about a name's format (3-20 letters...)."""
+    page = new_page(browser, errors)
+    page.goto(server + "/signin")
+    page.fill("#signup-name", "admin")
+    page.fill("#signup-password", "a good password")
+    page.click("#signup-form button[type=submit]")
+    err = page.locator("#signup-form .error")
+    expect(err).to_contain_text("reserved", timeout=WAIT)
+    expect(err).not_to_contain_text("3–20")

@@ -3,7 +3,7 @@ import { api, el, gameInfo, langSwitch, loadLang, seatName, t, toast } from "/st
 import { icon } from "/static/icons.js";
 import { me, mountAccount } from "/static/account.js";
 import { about, galleryCards } from "/static/gallery.js";
-import { quickPanel, siteFields, siteSettings } from "/static/quick.js";
+import { createdLinks, quickPanel, siteFields, siteSettings } from "/static/quick.js";
 
 const LEVELS = ["easy", "medium", "hard"]; // what the bot menus offer; algorithm names only in "advanced"
 
@@ -102,21 +102,10 @@ async function create(ev) {
   } catch (e) { toast(e.message); }
 }
 
-function linkItem(label, path) {
-  const url = new URL(path, location.href).href;
-  const copy = el("button", { type: "button", onclick: async () => {
-    try { await navigator.clipboard.writeText(url); toast(t("copied")); } catch { toast(url); } } }, t("copy"));
-  return el("li", {}, el("strong", {}, label), " ", el("a", { href: url, target: "_blank" }, url), " ", copy);
-}
-
 function showCreated(res) {
   const box = $("created");
-  const items = res.seats.filter((s) => s.link).map((s) => linkItem(t("seat_n", { n: s.seat + 1 }), s.link));
-  if (res.hotseat_link) items.push(linkItem(t("hotseat"), res.hotseat_link));
-  items.push(linkItem(t("spectator"), res.spectator_link));
   const first = res.hotseat_link || (res.seats.find((s) => s.link) || {}).link || res.spectator_link;
-  box.replaceChildren(el("p", {}, t("created")), el("ul", { class: "links" }, items),
-    el("p", {}, el("a", { href: first }, el("button", { class: "primary", type: "button" }, t("open")))));
+  box.replaceChildren(...createdLinks(res, first));
   box.hidden = false;
 }
 

@@ -35,6 +35,24 @@ export function siteSettings(box) {
   };
 }
 
+function linkItem(label, path) {
+  const url = new URL(path, location.href).href;
+  const copy = el("button", { type: "button", class: "copy", onclick: async () => {
+    try { await navigator.clipboard.writeText(url); toast(t("copied")); } catch { toast(url); } } }, t("copy"));
+  return el("li", {}, el("strong", {}, label), " ", el("a", { href: url, target: "_blank" }, url), " ", copy);
+}
+
+/** A new table's links to share: each person seat's, the hot-seat one, the spectators' — each with a Copy button —
+ * and "Open" (`first`). The custom form and the quick "Friends" table show the same (issue #34: the quick one
+ * had neither Copy buttons nor the spectator link). */
+export function createdLinks(res, first) {
+  const items = res.seats.filter((s) => s.link).map((s) => linkItem(t("seat_n", { n: s.seat + 1 }), s.link));
+  if (res.hotseat_link) items.push(linkItem(t("hotseat"), res.hotseat_link));
+  items.push(linkItem(t("spectator"), res.spectator_link));
+  return [el("p", {}, t("created")), el("ul", { class: "links" }, items),
+    el("p", {}, el("a", { href: first }, el("button", { class: "primary", type: "button" }, t("open"))))];
+}
+
 export function quickPanel(g, games, lang, me) {
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
@@ -61,10 +79,7 @@ export function quickPanel(g, games, lang, me) {
         ...siteSettings(fields), bot_level: level.value } });
       const mine = res.seats.find((s) => s.link);
       if (who.value !== "friends") { location.href = mine.link; return; }
-      out.replaceChildren(el("p", {}, t("created")), el("ul", { class: "links" },
-        res.seats.filter((s) => s.link).map((s) => el("li", {}, el("strong", {}, t("seat_n", { n: s.seat + 1 })), " ",
-          el("input", { readonly: true, value: new URL(s.link, location.href).href, class: "link-box" })))),
-        el("a", { href: mine.link }, el("button", { class: "primary", type: "button" }, t("open"))));
+      out.replaceChildren(...createdLinks(res, mine.link));
     } catch (e) { toast(e.message); } finally { create.disabled = false; }
   } }, `▶ ${t("create_and_play")}`);
   return el("section", { class: "quick", "data-game": g.name },
