@@ -631,3 +631,16 @@ def test_a_reserved_name_is_refused_as_reserved(server: str, browser: Any, error
     err = page.locator("#signup-form .error")
     expect(err).to_contain_text("reserved", timeout=WAIT)
     expect(err).not_to_contain_text("3–20")
+
+
+def test_the_lobby_fits_a_390_px_phone(server: str, browser: Any, errors: Errors) -> None:
+    """Issue #34: on a 390 px phone the lobby was 446 px wide (the clock selector's row did not wrap)."""
+    page = new_page(browser, errors, phone=True)
+    page.goto(server + "/")
+    page.click(".game-card[data-game=tally] .play")  # the quick panel open too, with its own clock selector
+    expect(page.locator(".quick .clock")).to_be_visible(timeout=WAIT)
+    expect(page.locator("#site-fields .clock")).to_be_attached()
+    widths = page.evaluate("""() => ({ page: document.documentElement.scrollWidth,
+        wide: [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > 390.5)
+          .map((e) => e.tagName + "." + e.className).slice(0, 8) })""")
+    assert widths["page"] <= 390, widths
