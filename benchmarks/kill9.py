@@ -152,6 +152,21 @@ class Run:
         t0 = time.monotonic()
         self.srv.start()
         self.up.append(time.monotonic() - t0)
+        try:
+            self._check_served(t0)
+        except (httpx.HTTPError, ValueError, KeyError) as e:  # the restarted server failed a request: say how
+            alive = self.srv.proc is not None and self.srv.proc.poll() is None
+            tail = self.srv.log_path.read_text(errors="replace")[size:][-1500:]
+            self.problems.append(f"cycle {self.cycles}: after the restart a request failed ({e!r}); "
+                                 f"server alive: {alive}; its log since the start:\n{tail}")
+            self.srv.stop()
+            self.srv.start()  # go on with the next cycle on the same database
+        text = self.srv.log_path.read_text(errors="replace")[size:]
+        self.duplicates += sum(text.count(d) for d in DUPLICATE)
+        if MISMATCH in text:
+            self.problems += [f"cycle {self.cycles}: {line.strip()}" for line in text.splitlines() if MISMATCH in line]
+
+    def _check_served(self, t0: float) -> None:
         everything = self.humans + self.vs_bots + self.all_bots
         with httpx.Client(base_url=self.srv.url, timeout=30) as c:
             for t in everything:
@@ -180,10 +195,6 @@ class Run:
                              "the bots to carry on", 30)
                 except AssertionError as e:
                     self.problems.append(f"cycle {self.cycles}: table {t['id']}: {e}")
-        text = self.srv.log_path.read_text(errors="replace")[size:]
-        self.duplicates += sum(text.count(d) for d in DUPLICATE)
-        if MISMATCH in text:
-            self.problems += [f"cycle {self.cycles}: {line.strip()}" for line in text.splitlines() if MISMATCH in line]
 
     def report(self, name: str) -> dict[str, Any]:
         kinds = Counter(a[2] for v in self.acked.values() for a in v)
@@ -221,6 +232,9 @@ def run(backend: str, cycles: int, seed: int) -> tuple[dict[str, Any], list[str]
                       flush=True)
         finally:
             r.srv.stop()
+            kept = Path(tempfile.gettempdir()) / f"kill9-{backend}-server.log"
+            kept.write_bytes(r.srv.log_path.read_bytes())  # the server's own log, for whoever reads a failure
+            print(f"server log kept in {kept}", flush=True)
         return r.report(backend), r.lost + r.problems
 
 
