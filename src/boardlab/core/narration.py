@@ -15,6 +15,7 @@ the same for all of them. A game supplies only what is public and how it is call
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
@@ -104,26 +105,32 @@ def ending(state: State, lang: str) -> str:
     return ("" if lang == "zh-TW" else " ").join(sentences)
 
 
-_RECENT: OrderedDict[tuple[int, int, Action], tuple[State, State, dict[str, str]]] = OrderedDict()
-"""The last few positions a move was narrated from: a log line is asked for in two languages and for several
-viewers, and games' own words look at the result too, so the move is played once, not a dozen times (the
+_RECENT = threading.local()
+"""Per thread, the last few positions a move was narrated from: a log line is asked for in two languages and for
+several viewers, and games' own words look at the result too, so the move is played once, not a dozen times (the
 log line of a 4-player Cooper Island move took 9 ms played each time, 1.7 ms so; 0.6 ms without a story). Keyed by the
 `before` object itself (held, so its id is not reused), its history length (every `apply` grows it) and the
-action; read-only for callers."""
+action; read-only for callers. One cache per thread: the server rebuilds tables in several threads at once, and
+a shared one evicted a thread's entry between its write and its read (#32's kill -9 run: a KeyError, a 500)."""
 
 
 def _recent(before: State, action: Action) -> tuple[State, dict[str, str]]:
+    cache: OrderedDict[tuple[int, int, Action], tuple[State, State, dict[str, str]]] | None = getattr(
+        _RECENT, "cache", None)
+    if cache is None:
+        cache = _RECENT.cache = OrderedDict()
     key = (id(before), len(before.history), action)
-    hit = _RECENT.get(key)
+    hit = cache.get(key)
     if hit is not None and hit[0] is before:
-        _RECENT.move_to_end(key)
+        cache.move_to_end(key)
         return hit[1], hit[2]
     after = before.clone()
     after.apply(action, before.current_player)
-    _RECENT[key] = (before, after, {})
-    if len(_RECENT) > 8:
-        _RECENT.popitem(last=False)
-    return after, _RECENT[key][2]
+    words: dict[str, str] = {}
+    cache[key] = (before, after, words)
+    if len(cache) > 8:
+        cache.popitem(last=False)
+    return after, words
 
 
 def after_of(before: State, action: Action) -> State:
