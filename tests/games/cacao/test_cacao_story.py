@@ -5,17 +5,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from boardlab.games.cacao import GAME
-from story import unnamed_changes
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_change_of_score_is_named_in_the_log(players: int) -> None:
-    missing, changes, endings = unnamed_changes("cacao", players, range(2))
-    assert not missing, missing[:5]
-    assert changes > 0 and endings == 2
 
 
 def test_the_automatic_activations_say_what_they_gave() -> None:

@@ -6,17 +6,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from boardlab.games.cooper_island import GAME
-from story import unnamed_changes
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_change_of_score_is_named_in_the_log(players: int) -> None:
-    missing, changes, endings = unnamed_changes("cooper_island", players, range(1))
-    assert not missing, missing[:5]
-    assert changes > 0 and endings == 1
 
 
 def test_no_line_speaks_engine_shorthand() -> None:

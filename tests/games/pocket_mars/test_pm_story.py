@@ -6,17 +6,7 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from boardlab.games.pocket_mars import GAME
-from story import unnamed_changes
-
-
-@pytest.mark.parametrize(("players", "options"), [(1, {}), (2, {}), (3, {}), (4, {}), (3, {"draft": True})])
-def test_every_change_of_score_is_named_in_the_log(players: int, options: dict[str, bool]) -> None:
-    missing, changes, endings = unnamed_changes("pocket_mars", players, range(2), **options)
-    assert not missing, missing[:5]
-    assert changes > 0 and endings == 2
 
 
 def test_optional_effects_are_named() -> None:
