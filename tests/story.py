@@ -5,9 +5,11 @@ says that the game ended, why, and the final scores. Shared by the per-game test
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from boardlab.core import get_game
+from boardlab.core.game import State
 from boardlab.core.narration import public_totals, signed, word
 
 LANGS = ("en", "zh-TW")
@@ -24,6 +26,18 @@ def seat_part(line: str, who: str, lang: str) -> str:
     return ""
 
 
+def random_moves(name: str, players: int, seed: int, **options: Any) -> Iterator[tuple[State, Any, State]]:
+    """A seeded random game of `name`, move by move: (the position before, the action, the position after; the
+    latter is the live game, moved on by the next step)."""
+    s = get_game(name).new_game(players, seed, **options)
+    rng = random.Random(seed)
+    while not s.is_over:
+        action = rng.choice(s.legal_actions())
+        before = s.clone()
+        s.apply(action)
+        yield before, action, s
+
+
 def unnamed_changes(name: str, players: int, seeds: range, **options: Any) -> tuple[list[str], int, int]:
     """Play `seeds` random games; return (the score changes some viewer's line does not name, how many score
     changes there were, how many games ended with a line that tells it)."""
@@ -31,15 +45,10 @@ def unnamed_changes(name: str, players: int, seeds: range, **options: Any) -> tu
     missing: list[str] = []
     changes = endings = 0
     for seed in seeds:
-        s = game.new_game(players, seed, **options)
-        rng = random.Random(seed)
-        while not s.is_over:
-            action = rng.choice(s.legal_actions())
+        for before, action, s in random_moves(name, players, seed, **options):
             # the spectator (who sees least) and the next seat; every other seat reads one of these lines
             # or `describe_move` (Game.describe_for's contract)
-            viewers: list[int | None] = [None, ((s.current_player or 0) + 1) % players]
-            before = s.clone()
-            s.apply(action)
+            viewers: list[int | None] = [None, ((before.current_player or 0) + 1) % players]
             b, a = public_totals(before), public_totals(s)
             moved = [q for q in range(players) if a[q] != b[q]]
             changes += len(moved)

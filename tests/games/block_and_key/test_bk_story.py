@@ -8,17 +8,13 @@ import random
 
 from boardlab.games.block_and_key import GAME
 from boardlab.games.block_and_key.actions import Orient, Place
+from story import random_moves
 
 
 def test_claimed_keys_reach_the_log() -> None:
     claims = 0
     for seed in range(2):
-        s = GAME.new_game(2, seed)
-        rng = random.Random(seed)
-        while not s.is_over:
-            a = rng.choice(s.legal_actions())
-            before = s.clone()
-            s.apply(a)
+        for before, a, s in random_moves("block_and_key", 2, seed):
             for q in range(2):
                 for k in s.claimed[q][len(before.claimed[q]):]:
                     key = s.comp.keys[k]

@@ -3,21 +3,15 @@ activations"), every change of score named with the move that made it, and why t
 
 from __future__ import annotations
 
-import random
-
 from boardlab.games.cacao import GAME
+from story import random_moves
 
 
 def test_the_automatic_activations_say_what_they_gave() -> None:
     """The 'auto' decision resolves a player's remaining workers: its line names what they gained."""
     seen = 0
     for seed in range(4):
-        s = GAME.new_game(2, seed)
-        rng = random.Random(seed)
-        while not s.is_over:
-            a = rng.choice(s.legal_actions())
-            before = s.clone()
-            s.apply(a)
+        for before, a, s in random_moves("cacao", 2, seed):
             if str(a) == "auto" and [v.to_json() for v in s.villages] != [v.to_json() for v in before.villages]:
                 seen += 1
                 who = GAME.seat_name(before.current_player, "en")

@@ -4,23 +4,18 @@ the game ended."""
 
 from __future__ import annotations
 
-import random
-
 from boardlab.games.pocket_mars import GAME
+from story import random_moves
 
 
 def test_optional_effects_are_named() -> None:
     said = set()
     for seed in range(3):
-        s = GAME.new_game(2, seed)
-        rng = random.Random(seed)
-        while not s.is_over:
-            a = rng.choice(s.legal_actions())
+        for before, a, _ in random_moves("pocket_mars", 2, seed):
             if str(a) in ("do", "skip"):
                 for lang in ("en", "zh-TW"):
-                    line = GAME.describe_move(s, a, lang)
+                    line = GAME.describe_move(before, a, lang)
                     assert line.split(" — ")[0] != GAME.describe_action(a, lang), line  # not "uses it"
                     if lang == "en":
                         said.add(line.split(" ", 1)[0])
-            s.apply(a)
     assert {"uses", "declines"} <= said
