@@ -165,6 +165,17 @@ def db_url_for(backend: str, tmp: Path) -> Iterator[str]:
             yield url
 
 
+@contextlib.contextmanager
+def serving(backend: str, tmp: Path, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """A started server on `backend` ("sqlite" or "postgres", a database of its own under `tmp`), stopped after."""
+    with db_url_for(backend, tmp) as url:
+        srv = Server(url, tmp / "server.log", env=env).start()
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
 def wait_for(pred: Callable[[], Any], what: str, timeout: float = 30) -> Any:
     """Poll `pred` until it gives something true (returned); fail naming `what` after `timeout` seconds. Tests wait
     on the server's state this way, never on a fixed sleep."""

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 import rawclient
-from srvkit import Server, auth, make_table
+from srvkit import Server, auth, make_table, serving
 from websockets.sync.client import connect
 from wsutil import Ws
 
@@ -134,11 +134,8 @@ def strict(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         "BOARDLAB_BODY_TIMEOUT": "1",
         "BOARDLAB_BOT_DELAY": "30",  # bots think for ever: their tables stay unfinished
     }
-    srv = Server(f"sqlite:///{tmp / 'db.sqlite3'}", tmp / "server.log", env=env).start()
-    try:
+    with serving("sqlite", tmp, env) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.fixture(scope="module")
@@ -147,11 +144,8 @@ def throttled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     flaky under load: a loaded machine never sent 6 in one second)."""
     tmp = tmp_path_factory.mktemp("throttled")
     env = {"BOARDLAB_RATE_CREATE": "8/minute"}
-    srv = Server(f"sqlite:///{tmp / 'db.sqlite3'}", tmp / "server.log", env=env).start()
-    try:
+    with serving("sqlite", tmp, env) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 def _create(c: httpx.Client, client_ip: str, **kw: object) -> httpx.Response:

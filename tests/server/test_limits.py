@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from srvkit import Server, auth, db_url_for
+from srvkit import Server, auth, serving
 from websockets.sync.client import connect
 from wsutil import Ws
 
@@ -37,12 +37,8 @@ STRICT = {
 @pytest.fixture(scope="module")
 def strict(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     tmp = tmp_path_factory.mktemp(f"limits-{backend}")
-    with db_url_for(backend, tmp) as url:
-        srv = Server(url, tmp / "server.log", env=STRICT).start()
-        try:
-            yield srv
-        finally:
-            srv.stop()
+    with serving(backend, tmp, STRICT) as srv:
+        yield srv
 
 
 def as_client(srv: Server, address: str) -> httpx.Client:
@@ -147,12 +143,8 @@ def crowded(backend: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
     tmp = tmp_path_factory.mktemp(f"sockets-{backend}")
     env = {"BOARDLAB_MAX_CONNECTIONS": "40", "BOARDLAB_MAX_WEBSOCKETS": "30", "BOARDLAB_MAX_WS_PER_CLIENT": "8",
            "BOARDLAB_MAX_SPECTATORS_PER_TABLE": "12", "BOARDLAB_HASH_WORKERS": "1", "BOARDLAB_HASH_QUEUE": "2"}
-    with db_url_for(backend, tmp) as url:
-        srv = Server(url, tmp / "server.log", env=env).start()
-        try:
-            yield srv
-        finally:
-            srv.stop()
+    with serving(backend, tmp, env) as srv:
+        yield srv
 
 
 def watch(srv: Server, table: str, address: str) -> tuple[Any, dict[str, Any]]:
