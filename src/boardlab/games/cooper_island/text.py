@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from boardlab.core.narration import after_of
-from boardlab.core.terms import game_data, game_term
+from boardlab.core.terms import game_data, game_term, game_terms
 
 from .actions import SPACES, Act
 from .components import CODE_TERRAIN, GOODS
@@ -93,12 +93,10 @@ def describe_move(before: CooperState, action: Any, lang: str = "en") -> str:
     k, a, b, _ = action
     step = before.todo[-1][0]
     p = before.decider
-    if k == "done" and step in ("after", "cwin", "income", "clate", "react"):
-        return term(f"a_done_{step}", lang)
+    if k in ("done", "skip") and f"a_{k}_{step}" in game_terms("boardlab.games.cooper_island")["en"]:
+        return term(f"a_{k}_{step}", lang)  # what ending or declining this question means, where its words say so
     if k in ("draw", "place") and step == "or":
         return term(f"a_{k}_tile", lang)
-    if k == "skip" and step in ("statue", "react", "fee", "hire"):
-        return term(f"a_skip_{step}", lang)
     if k == "tile":
         t1, t2 = before.C.splits[int(a) - 1]["ab".index(b)]
         return term("a_tile_named", lang, t1=term(t1, lang), t2=term(t2, lang), split=a, side=b)
