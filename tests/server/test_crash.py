@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
-from srvkit import Server, auth, db_url_for, make_table
+from srvkit import Server, auth, db_url_for, make_table, wait_for
 
 
 def _player(
@@ -55,7 +55,10 @@ def test_sigkill_loses_no_acknowledged_move(backend: str, tmp_path: Path) -> Non
             ]
             for th in threads:
                 th.start()
-            time.sleep(2.0)
+            # at least 2 s of traffic and more than 50 acknowledged moves (a loaded machine is slower), then kill
+            start = time.monotonic()
+            wait_for(lambda: time.monotonic() - start >= 2.0 and sum(len(v) for v in acked.values()) > 50,
+                     "more than 50 acknowledged moves", timeout=60)
             srv.kill()  # mid-traffic: requests are in flight right now
             stop.set()
             for th in threads:
