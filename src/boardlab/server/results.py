@@ -115,9 +115,17 @@ def _rated_person(info: SiteInfo, seat: int) -> bool:
 
 
 def profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
-    # results before ratings: a game's result and its rating are committed together, and each statement may
-    # see a newer commit than the one before it (no snapshot across statements), so reading the ratings last
-    # never shows a rated result without its rating
+    # recent results, then the counts, then the ratings: a game's result and its rating are committed together,
+    # and each statement may see a newer commit than the one before it (no snapshot across statements on
+    # PostgreSQL), so reading in this order never shows a result without its count or a rated result without
+    # its rating (the recent list read last once showed a result whose game was not yet in "games")
+    recent = [
+        {"table": r.table_id, "game": r.game, "rank": r.rank, "score": r.score, "rated": bool(r.rated),
+         "before": r.before, "after": r.after, "at": r.created_at}
+        for r in conn.execute(
+            sa.select(results_t).where(results_t.c.player == key).order_by(results_t.c.created_at.desc()).limit(20)
+        )
+    ]
     played = conn.execute(
         sa.select(results_t.c.game, sa.func.count(), sa.func.sum(sa.case((results_t.c.rank == 1, 1), else_=0)))
         .where(results_t.c.player == key)
@@ -132,13 +140,6 @@ def profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
             r[0], {"game": r[0], "rating": None, "rated_games": 0, "provisional": True, "played": 0, "won": 0}
         )
         g["played"], g["won"] = int(r[1]), int(r[2] or 0)
-    recent = [
-        {"table": r.table_id, "game": r.game, "rank": r.rank, "score": r.score, "rated": bool(r.rated),
-         "before": r.before, "after": r.after, "at": r.created_at}
-        for r in conn.execute(
-            sa.select(results_t).where(results_t.c.player == key).order_by(results_t.c.created_at.desc()).limit(20)
-        )
-    ]
     return {"name": name, "games": sorted(games.values(), key=lambda g: g["game"]), "recent": recent}
 
 
