@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 from kit import ROOT, running_server
-from test_web_site import WAIT, Errors, api, browser, errors, expect, new_page, sign_up  # noqa: F401
+from test_web_site import WAIT, Errors, api, browser, errors, expect, new_page, shot, sign_up  # noqa: F401
 
 sys.path.insert(0, str(ROOT / "tests" / "server"))
 from test_site import play_out
@@ -51,6 +51,7 @@ def test_friends_block_report_and_spectator_chat(server: str, browser: Any, erro
     bo.goto(server + "/")
     first = bo.locator("#open-list li").first
     expect(first).to_contain_text(f"Friends here: {na}", timeout=WAIT)
+    shot(bo, "social-lobby")
     first.locator("button.join").click()
     bo.wait_for_url(f"**/t/{tid}*")
     expect(bo.locator("#chat-input")).to_be_visible(timeout=WAIT)
@@ -67,6 +68,8 @@ def test_friends_block_report_and_spectator_chat(server: str, browser: Any, erro
     expect(chat_texts(cy, "chat-list")).to_have_text(["you will lose"], timeout=WAIT)
     expect(chat_texts(ann, "chat-list")).to_have_text(["you will lose"], timeout=WAIT)
     expect(ann.locator("#spec-chat-list")).to_be_hidden()
+    shot(cy, "social-spectator")
+    shot(ann, "social-player")
     # Ann reports Bo's line (her own lines have no Report button)
     ann.locator("#chat-list .chat-line", has_text="you will lose").locator("button.report").click()
     expect(ann.locator("#confirm")).to_contain_text(f"Report this message by {nb}")
@@ -78,6 +81,7 @@ def test_friends_block_report_and_spectator_chat(server: str, browser: Any, erro
     expect(row).to_contain_text(na)
     expect(row).to_contain_text(nb)
     expect(row).to_contain_text("you will lose")
+    shot(cy, "social-admin")
     # Ann blocks Bo from his profile page (in another tab); his next lines are not shown to her
     profile = ann.context.new_page()
     errors.watch(profile)
@@ -85,6 +89,7 @@ def test_friends_block_report_and_spectator_chat(server: str, browser: Any, erro
     profile.click("#block")
     profile.click("#confirm-yes")
     expect(profile.locator("#blocked-note")).to_contain_text("Blocked", timeout=WAIT)
+    shot(profile, "social-profile-blocked")
     bo.fill("#chat-input", "still here")
     bo.press("#chat-input", "Enter")
     expect(chat_texts(bo, "chat-list")).to_have_text(["you will lose", "still here"], timeout=WAIT)
@@ -107,6 +112,7 @@ def test_friends_block_report_and_spectator_chat(server: str, browser: Any, erro
     # unblocked from the account page (in Chinese)
     profile.goto(server + "/me")
     expect(profile.locator("#blocked-list li")).to_contain_text(nb, timeout=WAIT)
+    shot(profile, "social-account-zh")
     profile.locator("#blocked-list button.unblock").click()
     expect(profile.locator("#no-blocked")).to_have_text("你沒有封鎖任何人。", timeout=WAIT)
     expect(profile.locator("#social-lists h2").first).to_have_text("好友")

@@ -268,6 +268,7 @@ export function chatPanel(tableId, tokenFor, canSpeak, opts = {}) {
     hidden = h;
     hiddenNote.hidden = !h;
     list.hidden = h;
+    foot.hidden = h;
     if (!h) load();
   };
   const foot = canSpeak ? form : el("p", { class: "muted", id: `${id}-note` }, opts.note || t("chat_seats_only"));
