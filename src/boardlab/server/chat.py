@@ -105,6 +105,9 @@ async def say(
     msg = chat_json(_Row(row))
     out = json.dumps(msg, ensure_ascii=False)
     for c in list(t.conns):
+        if c.user_id is None and c.seats == [None]:  # an anonymous spectator (most sockets): reads both, blocks none
+            c.push(out)
+            continue
         reader = Reader(info, c.seats, c.user_id)
         if not reader.may_read(t, info, channel):
             continue
