@@ -60,7 +60,8 @@ def router() -> APIRouter:
         page, more = await read_chat(site, t, before, limit, channel, reader)
         return JSONResponse({"table": t.id, "chat": page, "more": more, "channel": channel})
 
-    @r.post("/api/tables/{table_id}/chat/{n}/report", tags=["chat"], responses=site_errors(401, 403, 404, 409, 429))
+    @r.post("/api/tables/{table_id}/chat/{n}/report", tags=["chat"], status_code=201,
+            responses=site_errors(401, 403, 404, 409, 429))
     async def report(request: Request, at: SiteAt, n: int = PathParam(ge=0, le=2**31)) -> JSONResponse:
         """Report chat line `n` (signed in, CSRF; not your own line, 409 `own_message`; once per line, 409
         `already_reported`; `BOARDLAB_REPORTS_PER_HOUR` an hour, 429 `too_many_reports`). The line is kept as it
