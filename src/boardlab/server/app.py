@@ -29,7 +29,7 @@ from .deps import WEB, api_errors
 from .errors import ApiError
 from .limits import Gates, Limits, Sampled, client_key
 from .middleware import BodyLimit, RequestGuard, SecurityHeaders
-from .routes import accounts, chat, lobby, pages, ratings, tables, ws
+from .routes import accounts, chat, lobby, pages, ratings, social, tables, ws
 from .service import TableService
 from .site import Site
 from .store import Store
@@ -122,7 +122,8 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
     app.include_router(ws.router())  # live updates: the WebSocket protocol
     app.include_router(accounts.router(gates))  # sign-up/in/out, "My games", claiming a seat
     app.include_router(ratings.router())  # profiles, bot ratings
-    app.include_router(chat.router())
+    app.include_router(chat.router())  # both channels, reports, the admins' list of reports
+    app.include_router(social.router())  # friends and blocks (issue #34)
     app.include_router(pages.router(WEB))  # the HTML pages, their heads from templates/head.html
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app
