@@ -18,7 +18,7 @@ from .pocket_mars import PocketMarsEncoder
 BUILT_IN = {
     "pocket_mars": "pocket_mars:PocketMarsEncoder",
     "petrichor": "petrichor:PetrichorEncoder",
-    # "cacao": "cacao:CacaoEncoder",
+    "cacao": "cacao:CacaoEncoder",
     # "cooper_island": "cooper_island:CooperIslandEncoder",
     # "block_and_key": "block_and_key:BlockAndKeyEncoder",
 }
