@@ -19,7 +19,7 @@ BUILT_IN = {
     "pocket_mars": "pocket_mars:PocketMarsEncoder",
     "petrichor": "petrichor:PetrichorEncoder",
     "cacao": "cacao:CacaoEncoder",
-    # "cooper_island": "cooper_island:CooperIslandEncoder",
+    "cooper_island": "cooper_island:CooperIslandEncoder",
     # "block_and_key": "block_and_key:BlockAndKeyEncoder",
 }
 ENCODERS: dict[str, Encoder | None] = {}
