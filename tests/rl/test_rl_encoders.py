@@ -60,12 +60,33 @@ def _cooper_island(v: dict[str, Any]) -> None:
             del x["q"], x["r"], x["height"]  # where the hex lies (fixed); its height is its stack's length
 
 
+def _block_and_key(v: dict[str, Any]) -> None:
+    # fixed tables and what follows from the rest: the orientation table, the reconstruction flag, the claim
+    # threshold (the player count), the solo game's length and rating (its score), the five views and the column
+    # heights (functions of the cubes), the core's side colours (its turn)
+    for key in ("orientations", "reconstructed", "threshold", "solo_turns", "rating"):
+        v.pop(key, None)
+    t = v["temple"]
+    for key in ("views", "heights", "core_sides", "height"):
+        t.pop(key)
+    # a block's orientation index and anchor (its cubes are where it is) and the order blocks were placed in
+    t["blocks"] = sorted((b["block"], b["by"], sorted(b["cubes"])) for b in t["blocks"])
+    for e in v["seats"]:
+        e.pop("side")  # fixed by the player count and seat
+        for key in ("claimed", "hand"):  # a key card's pattern, points and icons: its id names them
+            if key in e:
+                e[key] = [k["id"] for k in e[key]]
+    if v.get("ancients") and v["ancients"].get("placed"):
+        v["ancients"]["placed"] = True  # where the ancients placed their block: it is on the temple
+
+
 # What each encoding leaves out on purpose (docs/research.md says why), removed from the view before comparing.
 LEFT_OUT: dict[str, Callable[[dict[str, Any]], None]] = {
     "pocket_mars": _pocket_mars,
     "petrichor": _petrichor,
     "cacao": _cacao,
     "cooper_island": _cooper_island,
+    "block_and_key": _block_and_key,
 }
 COMMON = ("components", "scores", "game", "seat", "players")  # file name; final scores (a function of the board)
 

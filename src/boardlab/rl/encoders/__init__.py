@@ -20,7 +20,7 @@ BUILT_IN = {
     "petrichor": "petrichor:PetrichorEncoder",
     "cacao": "cacao:CacaoEncoder",
     "cooper_island": "cooper_island:CooperIslandEncoder",
-    # "block_and_key": "block_and_key:BlockAndKeyEncoder",
+    "block_and_key": "block_and_key:BlockAndKeyEncoder",
 }
 ENCODERS: dict[str, Encoder | None] = {}
 
