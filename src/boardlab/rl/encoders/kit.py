@@ -37,23 +37,31 @@ def make_layout(blocks: Iterable[tuple[str, int]]) -> Layout:
 
 class Writer:
     """Fills one vector. `set`/`frac` index inside a named block and refuse an index past its end (a feature
-    must never spill into its neighbour's slot); `done` checks every value lies in [0, 1]."""
+    must never spill into its neighbour's slot); `done` checks every value lies in [0, 1]. Writes are collected
+    and stored in one numpy assignment (an item write into a numpy array costs several list appends)."""
 
-    __slots__ = ("layout", "out")
+    __slots__ = ("at", "layout", "size", "values")
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.out = np.zeros(layout["size"][0], np.float32)
+        self.size = layout["size"][0]
+        self.at: list[int] = []
+        self.values: list[float] = []
 
     def put(self, at: int, value: float) -> None:
-        """Write at an absolute index (callers that compute offsets themselves)."""
-        self.out[at] = value
+        """Write at an absolute index (callers that compute offsets themselves). Every slot starts at 0 and is
+        written at most once, so a 0 is not stored (most of a board's slots)."""
+        if value:
+            self.at.append(at)
+            self.values.append(value)
 
     def set(self, block: str, index: int, value: float = 1.0) -> None:
         start, length = self.layout[block]
         if not 0 <= index < length:
             raise ValueError(f"{block}[{index}] is outside the block's {length} slots")
-        self.out[start + index] = value
+        if value:
+            self.at.append(start + index)
+            self.values.append(value)
 
     def frac(self, block: str, index: int, value: float, most: float) -> None:
         """`value / most`, saturating at 1 (documented per block: a count past its usual bound stays readable
@@ -63,10 +71,13 @@ class Writer:
         self.set(block, index, min(1.0, value / most) if most > 0 else 0.0)
 
     def done(self) -> np.ndarray:
-        out = self.out
-        if out.min() < 0.0 or out.max() > 1.0:
-            raise ValueError(f"feature {int(np.argmax((out < 0) | (out > 1)))} is outside [0, 1]: a count is larger "
-                             "than its declared maximum")
+        out = np.zeros(self.size, np.float32)
+        if self.at:
+            values = np.asarray(self.values, np.float32)
+            if values.min() < 0.0 or values.max() > 1.0:
+                bad = self.at[int(np.argmax((values < 0) | (values > 1)))]
+                raise ValueError(f"feature {bad} is outside [0, 1]: a count is larger than its declared maximum")
+            out[self.at] = values
         return out
 
 
