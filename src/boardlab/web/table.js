@@ -6,6 +6,7 @@ import { me, mountAccount } from "/static/account.js";
 import { drawHint } from "/static/hint.js";
 import { icon } from "/static/icons.js";
 import { installTooltip, loadExplanations } from "/static/explain.js";
+import { tutorialPanel } from "/static/tutorial.js";
 import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
   from "/static/site-table.js";
 
@@ -23,6 +24,7 @@ let renderer = null;
 let msgId = 0;
 let chat = null;
 let chatSynced = false;
+const lesson = tutorialPanel(); // a guided first game's panel (shown only at a tutorial table)
 
 function latest() {
   let best = null;
@@ -46,7 +48,7 @@ function send(msg) {
 
 function act(notation) {
   const s = states.get(shown);
-  if (!s) return;
+  if (!s || !lesson.allows(notation)) return;
   send({ type: "act", seat: s.seat, move: s.version, action: notation });
 }
 
@@ -129,6 +131,7 @@ function drawStatusBar(s) {
   $("confirm-move").hidden = !c;
   $("confirm-move").onclick = c ? () => c.run() : null;
   $("undo").hidden = !s.can_undo;
+  lesson.mark(); // the renderer may have redrawn: the step's target again
 }
 
 // The rating change of each seat of a finished rated table, from its player's profile (the results keep the
@@ -205,6 +208,8 @@ function draw() {
   $("moves").replaceChildren(...(s.legal.length ? folded : [el("span", { class: "muted" }, t("no_moves"))]));
   drawStatusBar(s);
   drawHint($("hint-slot"), s, s.seat === null ? undefined : tokenOf.get(s.seat), tableId);
+  $("hint-slot").hidden = lesson.running(); // the lesson says what to play while its script runs
+  lesson.draw(s, !s.over && s.seat !== null && tokenOf.has(s.current) && s.legal.length > 0);
   drawSeats(s);
   drawEnd(s);
   const moves = log.filter((e) => e.n !== null).length; // the log also tells notes (an undo, a timeout)
@@ -258,6 +263,7 @@ async function main() {
   await mapTokens();
   chat = chatPanel(tableId, () => { const s = states.get(shown); return s && s.seat !== null ? tokenOf.get(s.seat) : tokens[0]; }, tokens.length > 0);
   $("chat-slot").replaceChildren(chat.box);
+  $("tutorial-slot").replaceChildren(lesson.box);
   $("notify-slot").replaceChildren(notifySettings());
   startClockTicker(() => states.get(shown));
   installTooltip();

@@ -58,6 +58,7 @@ def router(gates: Gates) -> APIRouter:
                     if (WEB / "games" / f"{name}.js").exists()
                     else None,
                     "renderer_data": _renderer_data(name),
+                    "tutorial": tutorial.load(g) is not None,
                 }
             )
         return JSONResponse({"games": out, "bots": known_bot_kinds(), "langs": list(LANGS)})
