@@ -208,8 +208,8 @@ function draw() {
   $("moves").replaceChildren(...(s.legal.length ? folded : [el("span", { class: "muted" }, t("no_moves"))]));
   drawStatusBar(s);
   drawHint($("hint-slot"), s, s.seat === null ? undefined : tokenOf.get(s.seat), tableId);
-  $("hint-slot").hidden = lesson.running(); // the lesson says what to play while its script runs
   lesson.draw(s, !s.over && s.seat !== null && tokenOf.has(s.current) && s.legal.length > 0);
+  $("hint-slot").hidden = lesson.running(); // the lesson says what to play while its script runs
   drawSeats(s);
   drawEnd(s);
   const moves = log.filter((e) => e.n !== null).length; // the log also tells notes (an undo, a timeout)

@@ -90,7 +90,10 @@ export function tutorialPanel() {
     box.dataset.step = String(part.step);
     box.dataset.done = part.done ? "1" : "0";
     box.dataset.move = part.move || "";
-    const head = el("h2", {}, t("tutorial_title"));
+    // folded to its title (a phone's screen is small): the player's choice holds until they unfold it
+    const fold = el("button", { type: "button", class: "tutorial-fold", "aria-expanded": box.classList.contains("folded") ? "false" : "true",
+      onclick: () => { box.classList.toggle("folded"); draw(s, isMine); } }, box.classList.contains("folded") ? t("tutorial_show") : t("tutorial_hide"));
+    const head = el("h2", {}, t("tutorial_title"), " ", fold);
     const body = [];
     if (part.done) {
       body.push(el("p", { class: "tutorial-done" }, el("strong", {}, t("tutorial_done_title"))), el("p", {}, part.done_text));
