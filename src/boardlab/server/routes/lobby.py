@@ -93,7 +93,8 @@ def router(gates: Gates) -> APIRouter:
         )
         return JSONResponse(_created(t, tokens), status_code=201)
 
-    @r.post("/api/tutorials/{name}", status_code=201, tags=["lobby"], responses=api_errors(404, 429))
+    @r.post("/api/tutorials/{name}", status_code=201, response_model=JoinedOut, tags=["lobby"],
+            responses=api_errors(404, 429))
     @gates.create
     async def start_tutorial(name: str, request: Request) -> JSONResponse:
         """A guided first game of `name`: a private, unrated table with the game's tutorial deal, you in the
