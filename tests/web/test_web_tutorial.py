@@ -66,9 +66,11 @@ def test_the_guided_first_game_plays_to_its_end_then_the_game_goes_on(server: Se
                                                                          game: str) -> None:
     tut = tutorial.load(get_game(game))
     assert tut is not None
-    ctx, page, errors = desktop_page(browser, server.url + "/")
+    odd = GAMES.index(game) % 2 == 1  # from the How-to-play page, in Traditional Chinese; else the card, English
+    lang = "zh-TW" if odd else "en"
+    ctx, page, errors = desktop_page(browser, server.url + "/", lang=lang)
     try:
-        start(page, game, from_card=GAMES.index(game) % 2 == 0)
+        start(page, game, from_card=not odd)
         clicks = 0
         seen_steps = []
         first = True
@@ -77,8 +79,10 @@ def test_the_guided_first_game_plays_to_its_end_then_the_game_goes_on(server: Se
             step = int(panel.get_attribute("data-step") or "-1")
             if step not in seen_steps:
                 seen_steps.append(step)
-                assert panel.locator(".tutorial-text").inner_text().strip()
-                assert panel.locator(".tutorial-rules").inner_text().strip()
+                taught = tut.steps[tut.player_steps[step]]
+                assert taught.text is not None and taught.rules is not None
+                assert panel.locator(".tutorial-text").inner_text() == taught.text[lang]
+                assert taught.rules[lang] in panel.locator(".tutorial-rules").inner_text()
                 # the part of the board the step is about is marked (once the renderer has drawn it)
                 page.wait_for_function(f"() => {PANEL}.dataset.look === '1'", timeout=WAIT_MS)
             if first:
@@ -94,6 +98,7 @@ def test_the_guided_first_game_plays_to_its_end_then_the_game_goes_on(server: Se
                 arg=[version, serial], timeout=WAIT_MS)
         assert seen_steps == list(range(len(tut.player_steps))), seen_steps
         assert page.locator("#tutorial .tutorial-done").is_visible()
+        assert tut.done[lang] in page.locator("#tutorial").inner_text()
         # the game goes on: the bot's seat is a normal easy bot now, and the player moves as in any game
         version = page.evaluate(VERSION)
         page.evaluate("""() => { const d = document.querySelector('#moves details'); if (d) d.open = true; }""")

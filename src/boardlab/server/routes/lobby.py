@@ -27,6 +27,8 @@ from ..siteinfo import SiteInfo, lobby_site
 from ..table import Table, network_options
 
 REMATCH_ERRORS = api_errors(401, 403, 404, 409, 429)
+TUTORIAL_PACE = 0.5
+"""Seconds a guided first game's bot waits before each move: its replies arrive one by one, to be followed."""
 
 
 def router(gates: Gates) -> APIRouter:
@@ -108,6 +110,11 @@ def router(gates: Gates) -> APIRouter:
         specs = [{"kind": "human"} if i == tut.you else {"kind": "bot", "bot": tut.bot} for i in range(tut.players)]
         t, tokens = await svc_of(request).create(name, tut.players, {}, specs, False, client=client_key(request),
                                                  tutorial=tut)
+        # unrated, no clock; the bots wait a moment before each move so a newcomer sees each reply arrive
+        site = site_of(request)
+        info = SiteInfo(rated=False, bot_level=tut.bot, pace=TUTORIAL_PACE, stored=False)
+        site.info[t.id] = info
+        site.save(t, info)
         token = tokens[tut.you]
         return JSONResponse({"table": t.id, "seat": tut.you, "token": token, "link": link(t.id, [token])},
                             status_code=201)
