@@ -69,11 +69,11 @@ def test_a_game_without_a_tutorial_or_no_game_is_refused(client: httpx.Client) -
 
 
 def test_the_tutorial_mode_survives_a_restart(tmp_path: Path) -> None:
-    tut = tutorial.load(get_game("petrichor"))
+    tut = tutorial.load(get_game("block_and_key"))
     assert tut is not None
-    middle = tut.player_steps[3]  # a few steps in, the bot's scripted replies still to come
+    middle = tut.player_steps[1]  # a few steps in, the bot's scripted replies still to come
     with serving("sqlite", tmp_path) as srv, httpx.Client(base_url=srv.url, timeout=20) as c:
-        r = c.post("/api/tutorials/petrichor")
+        r = c.post("/api/tutorials/block_and_key")
         tid, tok = r.json()["table"], r.json()["token"]
         _play_steps(c, tid, tok, tut, middle)
         srv.kill()
