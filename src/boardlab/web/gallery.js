@@ -82,9 +82,9 @@ export function galleryCards(games, lang, onPlay, mine = {}) {
         mine[g.name] ? el("span", { class: "my-rating", title: t("rating") }, ` · ★ ${mine[g.name]}`) : null),
       el("p", { class: "summary" }, a.summary || t("no_summary")),
       componentsNote(g),
+      g.tutorial ? el("p", { class: "card-tutorial" }, tutorialButton(g)) : null,
       el("p", { class: "card-actions" },
         el("a", { href: `/how/${encodeURIComponent(g.name)}`, class: "how-link" }, icon("book"), t("how_to_play")), " ",
-        tutorialButton(g), " ",
         el("button", { type: "button", class: "primary play", onclick: () => onPlay(g) }, `▶ ${t("play")}`)));
   });
 }
