@@ -30,6 +30,8 @@ tables_t = sa.Table(
     sa.Column("rematch_id", sa.String(32), nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    # "tutorial": a guided first game (core/tutorial.py: the game's script, then free play); NULL: a normal table (0006)
+    sa.Column("mode", sa.String(16), nullable=True),
     sa.Index("ix_bl_tables_status", "status", "public"),
 )
 

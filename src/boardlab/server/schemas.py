@@ -152,6 +152,7 @@ class GameOut(BaseModel):
     hidden_information: bool
     options: dict[str, OptionOut]
     renderer: str | None
+    tutorial: bool = Field(False, description="the game has a guided first game (POST /api/tutorials/{name})")
     renderer_data: dict[str, Any] = Field(
         default_factory=dict,
         description="data files the game's package ships for its renderer, by name: terms (the game's "

@@ -34,6 +34,7 @@ from boardlab.core import (
     hints,
 )
 from boardlab.core.rng import new_seed
+from boardlab.core.tutorial import Tutorial
 
 from . import policy
 from .botpool import FairPool, fair_choose
@@ -156,9 +157,11 @@ class TableService:
         public: bool,
         rematch_of: Table | None = None,
         client: str | None = None,
+        tutorial: Tutorial | None = None,
     ) -> tuple[Table, dict[int, str]]:
         """Create a table; returns it with the clear tokens of its human seats (shown once).
-        `client` (who asks) is held to the per-client caps of server/limits.py."""
+        `client` (who asks) is held to the per-client caps of server/limits.py. With a `tutorial`, a guided first
+        game: the tutorial's known deal (its seed, not a secret one), its script played before free play."""
         try:
             game = get_game(game_name)
         except UnknownGameError as e:
@@ -178,7 +181,7 @@ class TableService:
                 )
         # 128 secret bits: selects core/rng.py's wide generator, whose draws do not give the seed away (a
         # 64-bit SplitMix64 state is read off its outputs); never sent to anyone, not even after the game
-        seed = new_seed()
+        seed = new_seed() if tutorial is None else tutorial.seed
         try:
             state = game.new_game(players, seed, **options)
         except ConfigError as e:
@@ -231,6 +234,7 @@ class TableService:
             state,
             TableLog(),
             0,
+            tutorial=tutorial,
         )
 
         await self.store.write(insert_table(t, options_json, now))
@@ -308,6 +312,11 @@ class TableService:
                 raise ApiError(409, "game_over", str(e)) from None
             except IllegalActionError as e:
                 raise ApiError(422, "illegal_action", str(e)) from None
+            step = t.tutorial.scripted(len(t.entries)) if t.tutorial is not None and not by_bot else None
+            if step is not None and str(action) != step.move:
+                # the guided part of a tutorial table: only the move the script teaches now (refused, nothing changed)
+                expected = t.game.describe_action(t.game.parse_action(before, step.move), lang or "en")
+                raise ApiError(409, "tutorial_step", f"the guided game asks for another move here: {expected}")
             n = t.version
             over = after.is_over
             try:
@@ -543,7 +552,10 @@ class TableService:
             delay = self.hooks.bot_delay(t, seat) if self.hooks is not None else self.bot_delay
             if delay:
                 await asyncio.sleep(delay)
-            if s.bot == "random":  # O(1): no need to leave the loop
+            step = t.tutorial.scripted(len(t.entries)) if t.tutorial is not None else None
+            if step is not None and step.seat == seat:  # a tutorial's scripted reply: the lesson's deal goes on
+                text = step.move
+            elif s.bot == "random":  # O(1): no need to leave the loop
                 text = str(random_choice(t.state.legal_actions(), bot_seed))
             else:
                 job = BotJob(

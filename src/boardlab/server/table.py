@@ -16,7 +16,8 @@ from typing import Any, NamedTuple
 
 import orjson
 
-from boardlab.core import Game, State, get_game
+from boardlab.core import Game, State, get_game, tutorial
+from boardlab.core.tutorial import Tutorial
 
 from . import policy
 from .conn import Conn
@@ -161,6 +162,7 @@ class Table:
     _cache: dict[tuple[Viewer, str], str] = field(default_factory=dict)
     _cache_version: int = -1
     retired: bool = False  # dropped after a failed store (service._forget): it changes nothing any more
+    tutorial: Tutorial | None = None  # a guided first game: its script (core/tutorial.py), then free play
 
     @property
     def over(self) -> bool:
@@ -237,10 +239,21 @@ def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
         "rematch": t.rematch_id,
         "public": t.public,
     }
+    if t.tutorial is not None and viewer is not None:
+        msg["tutorial"] = tutorial_part(t, t.tutorial, lang)
     if st.is_over:
         msg["scores"] = [s.to_json() for s in st.scores()]
         msg["winners"] = st.winners()
     return msg
+
+
+def tutorial_part(t: Table, tut: Tutorial, lang: str) -> dict[str, Any]:
+    """Where a guided first game stands, in `lang`: the step to play (its text, rules, what to highlight, the
+    expected move and that move in words) or that the script is over and the game goes on."""
+    part = tut.progress(len(t.entries), lang)
+    if part["move"] is not None:
+        part["move_text"] = str(t.game.describe_action(t.game.parse_action(t.state, part["move"]), lang))
+    return part
 
 
 def build_table(rows: tuple[Any, list[Any], list[Any]]) -> Table:
@@ -280,6 +293,7 @@ def build_table(rows: tuple[Any, list[Any], list[Any]]) -> Table:
         entries,
         len(lrows),
         notes=notes,
+        tutorial=tutorial.load(game) if getattr(trow, "mode", None) == "tutorial" else None,
     )
 
 

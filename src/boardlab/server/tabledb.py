@@ -29,6 +29,7 @@ def insert_table(t: Table, options_json: str, now: float) -> Callable[[Connectio
                 status=t.status,
                 rematch_of=t.rematch_of,
                 rematch_id=None,
+                mode="tutorial" if t.tutorial is not None else None,
                 created_at=now,
                 updated_at=now,
             )

@@ -4,7 +4,7 @@
 // <lang>: {summary, how_to_play: [...]}}) and the provenance of its components. A game without
 // about.json still gets a card (title, players, a generic picture, no text).
 import { icon } from "/static/icons.js";
-import { el, t } from "/static/common.js";
+import { api, el, t, toast } from "/static/common.js";
 
 export function about(g, lang) {
   // about.json in the game's package (or an `about` section of its terms.json)
@@ -58,6 +58,19 @@ export function cover(g) {
   return box;
 }
 
+/** Start a guided first game of `g` (POST /api/tutorials/{name}) and open its table. */
+export async function startTutorial(g) {
+  const r = await api("POST", `/api/tutorials/${encodeURIComponent(g.name)}`);
+  location.href = r.link;
+}
+
+/** The button that starts a guided first game, where the game has one (else null). */
+export function tutorialButton(g) {
+  if (!g.tutorial) return null;
+  return el("button", { type: "button", class: "tutorial-start", "data-game": g.name,
+    onclick: () => startTutorial(g).catch((e) => toast(e.message)) }, icon("book"), t("tutorial_start"));
+}
+
 /** One card per installed game: picture, title, players, length, two lines, components, How to play, Play. */
 export function galleryCards(games, lang, onPlay, mine = {}) {
   return games.games.map((g) => {
@@ -69,6 +82,7 @@ export function galleryCards(games, lang, onPlay, mine = {}) {
         mine[g.name] ? el("span", { class: "my-rating", title: t("rating") }, ` · ★ ${mine[g.name]}`) : null),
       el("p", { class: "summary" }, a.summary || t("no_summary")),
       componentsNote(g),
+      g.tutorial ? el("p", { class: "card-tutorial" }, tutorialButton(g)) : null,
       el("p", { class: "card-actions" },
         el("a", { href: `/how/${encodeURIComponent(g.name)}`, class: "how-link" }, icon("book"), t("how_to_play")), " ",
         el("button", { type: "button", class: "primary play", onclick: () => onPlay(g) }, `▶ ${t("play")}`)));

@@ -1,7 +1,7 @@
 // How to play one game, in the player's language: from the `about` section of the game's terms.json.
 import { el, gameInfo, langSwitch, lang, loadLang, t } from "/static/common.js";
 import { mountAccount } from "/static/account.js";
-import { about, componentsNote, cover, factsLine } from "/static/gallery.js";
+import { about, componentsNote, cover, factsLine, tutorialButton } from "/static/gallery.js";
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.split("/").pop());
@@ -21,7 +21,8 @@ function draw() {
     a.summary ? el("p", { class: "summary" }, a.summary) : null,
     steps ? el("ol", { class: "how-steps" }, steps.map((s) => el("li", {}, s))) : el("p", { class: "muted" }, t("no_how_to_play")),
     componentsNote(g),
-    el("p", {}, el("a", { href: `/?game=${encodeURIComponent(name)}` }, el("button", { class: "primary" }, t("play_this"))))));
+    el("p", {}, el("a", { href: `/?game=${encodeURIComponent(name)}` }, el("button", { class: "primary" }, t("play_this"))),
+      " ", tutorialButton(g))));
 }
 
 async function main() {

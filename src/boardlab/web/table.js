@@ -6,6 +6,7 @@ import { me, mountAccount } from "/static/account.js";
 import { drawHint } from "/static/hint.js";
 import { icon } from "/static/icons.js";
 import { installTooltip, loadExplanations } from "/static/explain.js";
+import { tutorialPanel } from "/static/tutorial.js";
 import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
   from "/static/site-table.js";
 
@@ -24,6 +25,7 @@ let msgId = 0;
 let chat = null;
 let specChat = null; // the spectators' channel (issue #34)
 let chatSynced = false;
+const lesson = tutorialPanel(); // a guided first game's panel (shown only at a tutorial table)
 
 function latest() {
   let best = null;
@@ -47,7 +49,7 @@ function send(msg) {
 
 function act(notation) {
   const s = states.get(shown);
-  if (!s) return;
+  if (!s || !lesson.allows(notation)) return;
   send({ type: "act", seat: s.seat, move: s.version, action: notation });
 }
 
@@ -130,6 +132,7 @@ function drawStatusBar(s) {
   $("confirm-move").hidden = !c;
   $("confirm-move").onclick = c ? () => c.run() : null;
   $("undo").hidden = !s.can_undo;
+  lesson.mark(); // the renderer may have redrawn: the step's target again
 }
 
 // The rating change of each seat of a finished rated table, from its player's profile (the results keep the
@@ -206,6 +209,8 @@ function draw() {
   $("moves").replaceChildren(...(s.legal.length ? folded : [el("span", { class: "muted" }, t("no_moves"))]));
   drawStatusBar(s);
   drawHint($("hint-slot"), s, s.seat === null ? undefined : tokenOf.get(s.seat), tableId);
+  lesson.draw(s, !s.over && s.seat !== null && tokenOf.has(s.current) && s.legal.length > 0);
+  $("hint-slot").hidden = lesson.running(); // the lesson says what to play while its script runs
   drawSeats(s);
   drawEnd(s);
   showSpecChat(s);
@@ -274,6 +279,7 @@ async function main() {
   specChat = chatPanel(tableId, tokenFor, tokens.length === 0 && !!me, { channel: "spectators", title: "spectator_chat", mine, canReport,
     note: tokens.length ? t("spectator_chat_players_read") : t("spectator_chat_sign_in") });
   $("chat-slot").after(el("div", { id: "spec-chat-slot" }, specChat.box));
+  $("tutorial-slot").replaceChildren(lesson.box);
   $("notify-slot").replaceChildren(notifySettings());
   startClockTicker(() => states.get(shown));
   installTooltip();

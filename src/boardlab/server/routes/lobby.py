@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 
-from boardlab.core import games, get_game
+from boardlab.core import games, get_game, tutorial
 
 from .. import seats
 from ..accounts import COOKIE, User, check_csrf
@@ -28,6 +28,8 @@ from ..social import seated_accounts
 from ..table import Table, network_options
 
 REMATCH_ERRORS = api_errors(401, 403, 404, 409, 429)
+TUTORIAL_PACE = 0.5
+"""Seconds a guided first game's bot waits before each move: its replies arrive one by one, to be followed."""
 
 
 def router(gates: Gates) -> APIRouter:
@@ -59,6 +61,7 @@ def router(gates: Gates) -> APIRouter:
                     if (WEB / "games" / f"{name}.js").exists()
                     else None,
                     "renderer_data": _renderer_data(name),
+                    "tutorial": tutorial.load(g) is not None,
                 }
             )
         return JSONResponse({"games": out, "bots": known_bot_kinds(), "langs": list(LANGS)})
@@ -92,6 +95,30 @@ def router(gates: Gates) -> APIRouter:
             client=client_key(request),
         )
         return JSONResponse(_created(t, tokens), status_code=201)
+
+    @r.post("/api/tutorials/{name}", status_code=201, response_model=JoinedOut, tags=["lobby"],
+            responses=api_errors(404, 429))
+    @gates.create
+    async def start_tutorial(name: str, request: Request) -> JSONResponse:
+        """A guided first game of `name`: a private, unrated table with the game's tutorial deal, you in the
+        tutorial's seat and easy bots in the others, whose replies follow the script until it hands over to
+        free play (core/tutorial.py). The response holds your seat's token and link, once."""
+        if name not in games():
+            raise ApiError(404, "no_game", f"no game {name!r}")
+        tut = tutorial.load(get_game(name))
+        if tut is None:
+            raise ApiError(404, "no_tutorial", f"{name} has no guided first game")
+        specs = [{"kind": "human"} if i == tut.you else {"kind": "bot", "bot": tut.bot} for i in range(tut.players)]
+        t, tokens = await svc_of(request).create(name, tut.players, {}, specs, False, client=client_key(request),
+                                                 tutorial=tut)
+        # unrated, no clock; the bots wait a moment before each move so a newcomer sees each reply arrive
+        site = site_of(request)
+        info = SiteInfo(rated=False, bot_level=tut.bot, pace=TUTORIAL_PACE, stored=False)
+        site.info[t.id] = info
+        site.save(t, info)
+        token = tokens[tut.you]
+        return JSONResponse({"table": t.id, "seat": tut.you, "token": token, "link": link(t.id, [token])},
+                            status_code=201)
 
     @r.get("/api/tables", response_model=list[OpenTableOut], tags=["lobby"])
     async def open_tables(request: Request) -> JSONResponse:
