@@ -13,7 +13,7 @@ from sqlalchemy.engine import Connection
 from . import ratings
 from .service import TableService
 from .sitedb import ratings_t, results_t
-from .siteinfo import SiteInfo, player_key, site_row, write_site_row
+from .siteinfo import SiteInfo, change, player_key, site_row, write_site_row
 from .table import Table
 
 log = logging.getLogger("boardlab.server")
@@ -42,7 +42,7 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     stored = info.stored
     info.stored = True
 
-    def write(conn: Connection) -> tuple[dict[int, int], dict[int, int]]:
+    def write(conn: Connection) -> tuple[dict[int, int], dict[int, int], dict[int, dict[str, Any]]]:
         now = time.time()
         old: dict[str, tuple[float, float, int, int]] = {}
         for s in keyed:
@@ -54,6 +54,7 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             old[k] = (r.mu, r.sigma, r.games, r.wins) if r else (ratings.MU, ratings.SIGMA, 0, 0)
         shown_after: dict[int, int] = {}
         counted: dict[int, int] = {}  # seat -> its rated games now
+        changes: dict[int, dict[str, Any]] = {}  # seat -> its rating change (the game-over box)
         new: dict[int, tuple[float, float]] = {}
         if rated:  # people among themselves only
             rates = ratings.rate([old[keys[s] or ""][:2] for s in people], [ranking[s] for s in people])
@@ -72,6 +73,7 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
                 nmu, nsig = new[s]
                 after = ratings.shown(nmu, nsig)
                 counted[s] = games_n + 1
+                changes[s] = change(before, after, games_n)
                 vals = {"mu": nmu, "sigma": nsig, "games": games_n + 1, "wins": wins + (ranking[s] == 1),
                         "updated_at": now}
                 if games_n or conn.execute(
@@ -92,10 +94,10 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             )
         row["rated_done"] = True
         write_site_row(conn, t.id, row, stored)
-        return shown_after, counted
+        return shown_after, counted, changes
 
     try:
-        shown_after, counted = await svc.store.write(write)
+        shown_after, counted, changes = await svc.store.write(write)
     except Exception:
         log.exception("cannot store the results of table %s", t.id)
         info.rated_done = False
@@ -103,6 +105,9 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     if rated or (info.rated and bots and people):
         info.ratings.update(shown_after)
         info.provisional.update((s, ratings.provisional(n)) for s, n in counted.items())
+        info.changes.update(changes)
+    info.results_stored = True
+    if info.rated:  # the game-over box waits for the changes, or for word that there are none
         svc.broadcast(t)
 
 
