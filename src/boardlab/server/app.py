@@ -29,7 +29,8 @@ from .deps import WEB, api_errors
 from .errors import ApiError
 from .limits import Gates, Limits, Sampled, client_key
 from .middleware import BodyLimit, RequestGuard, SecurityHeaders
-from .routes import accounts, chat, lobby, pages, ratings, tables, ws
+from .routes import accounts, chat, lobby, pages, ratings, seeks, tables, ws
+from .seeks import Seeks
 from .service import TableService
 from .site import Site
 from .store import Store
@@ -46,12 +47,14 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         app.state.svc = svc
         app.state.site = Site(svc)
         await app.state.site.start()
+        app.state.seeks = Seeks(app.state.site)  # Play now (issue #34)
         resumer = asyncio.create_task(svc.resume()) if resume else None
         try:
             yield
         finally:
             if resumer is not None:
                 resumer.cancel()
+            app.state.seeks.close()
             app.state.site.close()
             await svc.close()
             bots.close()
@@ -123,6 +126,7 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
     app.include_router(accounts.router(gates))  # sign-up/in/out, "My games", claiming a seat
     app.include_router(ratings.router())  # profiles, bot ratings
     app.include_router(chat.router())
+    app.include_router(seeks.router(gates))  # Play now: seeks and the socket a waiting page holds
     app.include_router(pages.router(WEB))  # the HTML pages, their heads from templates/head.html
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app
