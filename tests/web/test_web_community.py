@@ -4,13 +4,14 @@ profile lists each game with opponents, date, result and who left; the leaderboa
 paged, with player search; the header's My games link counts the tables waiting for your move on every page.
 Screenshots go to artifacts/screenshots/community-*.png (not committed)."""
 
+# ruff: noqa: F811  (the fixtures `server`, `browser` and `errors` come from test_web_site)
 from __future__ import annotations
 
 from typing import Any
 
 import httpx
 import pytest
-from test_web_site import WAIT, Errors, browser, errors, expect, new_page, server, shot, sign_up  # noqa: F401
+from test_web_site import WAIT, Errors, api, browser, errors, expect, new_page, server, shot, sign_up  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
 
@@ -26,7 +27,7 @@ def open_quick(page: Any, base: str) -> None:
     expect(page.locator("#play-now")).to_be_visible(timeout=WAIT)
 
 
-def test_play_now_seats_two_strangers_at_one_rated_table(server: str, browser: Any, errors: Errors) -> None:  # noqa: F811
+def test_play_now_seats_two_strangers_at_one_rated_table(server: str, browser: Any, errors: Errors) -> None:
     a = new_page(browser, errors)
     b = new_page(browser, errors)
     na, nb = sign_up(a, server), sign_up(b, server)
@@ -65,7 +66,7 @@ def test_play_now_seats_two_strangers_at_one_rated_table(server: str, browser: A
     assert waiting(server) == before
 
 
-def test_play_now_in_chinese_for_a_guest_is_unrated(server: str, browser: Any, errors: Errors) -> None:  # noqa: F811
+def test_play_now_in_chinese_for_a_guest_is_unrated(server: str, browser: Any, errors: Errors) -> None:
     g = new_page(browser, errors)
     g.add_init_script("localStorage.setItem('boardlab:lang', 'zh-TW')")
     open_quick(g, server)
@@ -78,3 +79,25 @@ def test_play_now_in_chinese_for_a_guest_is_unrated(server: str, browser: Any, e
     g.click("#seek-cancel")
     g.wait_for_function("async () => (await (await fetch('/api/seeks')).json()).seeks"
                         ".every((x) => x.rated || x.game !== 'tally')", timeout=WAIT)
+
+
+def test_my_games_link_counts_the_tables_waiting_for_my_move_on_every_page(
+    server: str, browser: Any, errors: Errors
+) -> None:
+    a = new_page(browser, errors)
+    name = sign_up(a, server)
+    made = [api(a, "POST", "/api/site/tables", {"game": "tally", "players": 2,
+                                               "seats": [{"kind": "human"}, {"kind": "human"}]}) for _ in range(2)]
+    for path in ("/", f"/u/{name}", "/how/tally", "/me"):
+        a.goto(server + path)
+        expect(a.locator("#my-games-link #my-turn-count")).to_have_text("2", timeout=WAIT)
+    expect(a.locator("#my-games-link")).to_have_attribute("title", "2 tables wait for your move")
+    # my move at one of them: the count follows (the table page asks as soon as the turn passes)
+    first = made[0]
+    a.goto(server + first["seats"][0]["link"])
+    a.locator('#moves button[title="end"]').click()
+    expect(a.locator("#my-games-link #my-turn-count")).to_have_text("1", timeout=WAIT)
+    expect(a.locator("#my-games-link")).to_have_attribute("title", "1 table waits for your move")
+    a.evaluate("localStorage.setItem('boardlab:lang', 'zh-TW')")
+    a.goto(server + "/")
+    expect(a.locator("#my-games-link")).to_have_attribute("title", "有 1 桌輪到你", timeout=WAIT)
