@@ -7,6 +7,7 @@ Screenshots go to artifacts/screenshots/community-*.png (not committed)."""
 # ruff: noqa: F811  (the fixtures `server`, `browser` and `errors` come from test_web_site)
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -101,3 +102,35 @@ def test_my_games_link_counts_the_tables_waiting_for_my_move_on_every_page(
     a.evaluate("localStorage.setItem('boardlab:lang', 'zh-TW')")
     a.goto(server + "/")
     expect(a.locator("#my-games-link")).to_have_attribute("title", "有 1 桌輪到你", timeout=WAIT)
+
+
+def test_the_profile_lists_each_game_with_opponents_date_result_and_who_left(
+    server: str, browser: Any, errors: Errors
+) -> None:
+    from types import SimpleNamespace
+
+    from test_community import left_game
+
+    _c, na, nb, tid = left_game(SimpleNamespace(url=server))
+    a = new_page(browser, errors)
+    a.goto(f"{server}/u/{na}")
+    row = a.locator(f"tr.played[data-table='{tid}']")
+    expect(row).to_be_visible(timeout=WAIT)
+    expect(row.locator(".result")).to_have_text("Won")
+    expect(row.locator(".opponents a")).to_have_text(nb)
+    expect(row.locator(".opponents .left-mark")).to_have_text("left")
+    expect(row.locator("td").nth(1)).to_have_text(re.compile(r"\d"))  # the date
+    expect(row).to_contain_text("1500 → ")
+    shot(a, "community-profile-desktop")
+    a.goto(f"{server}/u/{nb}")
+    row = a.locator(f"tr.played[data-table='{tid}']")
+    expect(row.locator(".result")).to_contain_text("Place 2 of 2")
+    expect(row.locator(".result .left-mark")).to_have_attribute("title", re.compile("counted as a loss"))
+    phone = new_page(browser, errors, phone=True)
+    phone.add_init_script("localStorage.setItem('boardlab:lang', 'zh-TW')")
+    phone.goto(f"{server}/u/{nb}")
+    row = phone.locator(f"tr.played[data-table='{tid}']")
+    expect(row.locator(".result")).to_contain_text("第 2 名（共 2 人）", timeout=WAIT)
+    expect(row.locator(".result .left-mark")).to_have_text("中途離開")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(phone, "community-profile-phone")

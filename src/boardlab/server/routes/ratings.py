@@ -3,7 +3,7 @@ What a finished table records is in server/results.py; the arithmetic in server/
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi import Path as PathParam
 from fastapi.responses import JSONResponse
 
@@ -19,13 +19,14 @@ def router() -> APIRouter:
     r = APIRouter()
 
     @r.get("/api/users/{name}", tags=["accounts"], responses=site_errors(404))
-    async def profile(request: Request, name: str = NAME) -> JSONResponse:
-        """A player's profile: ratings and results per game, recent tables."""
+    async def profile(request: Request, name: str = NAME, page: int = Query(0, ge=0, le=10_000)) -> JSONResponse:
+        """A player's profile: ratings and results per game, and the games played (20 a page, newest first), each
+        with its date, place, rating change, opponents, and who left."""
         site = site_of(request)
         row = await site.accounts.find(name)
         if row is None:
             raise ApiError(404, "no_user", "no such player")
-        return JSONResponse(await site.store.read(lambda c: read_profile(c, f"u:{row.id}", row.name)))
+        return JSONResponse(await site.store.read(lambda c: read_profile(c, f"u:{row.id}", row.name, page)))
 
     @r.get("/api/bots/ratings", tags=["accounts"], responses=site_errors())
     async def bot_ratings(request: Request) -> JSONResponse:
