@@ -61,3 +61,39 @@ def test_a_profile_lists_each_game_with_opponents_date_result_and_who_left(serve
     later = a.get(f"/api/users/{na}", params={"page": 1}).json()
     assert later["recent"] == [] and later["more"] is False and later["games"] == mine["games"]
     assert a.get(f"/api/users/{na}", params={"page": -1}).status_code == 422
+
+
+def rated_game(server: Server) -> tuple[httpx.Client, str, str]:
+    """A rated 2-player tally game between two new accounts that the first wins: (client, winner, loser)."""
+    a, na, csrf_a = account(server)
+    b, nb, csrf_b = account(server)
+    tid, tok_a = rated_table(a, csrf_a, {"kind": "open"})
+    tok_b = join(b, csrf_b, tid)
+    play(a, tid, {0: tok_a, 1: tok_b})
+    wait_for(lambda: a.get(f"/api/users/{nb}").json()["recent"], "the results")
+    return a, na, nb
+
+
+def test_leaderboard_per_game_and_player_count_paged_and_player_search(server: Server) -> None:
+    a, na, nb = rated_game(server)
+    board = a.get("/api/leaderboard/tally", params={"players": 2}).json()
+    names = [r["name"] for r in board["rows"]]
+    assert na in names and nb in names and names.index(na) < names.index(nb)  # the winner above
+    assert board["total"] >= 2 and board["page"] == 0 and board["per_page"] == 50
+    ratings = [r["rating"] for r in board["rows"]]
+    assert ratings == sorted(ratings, reverse=True) and [r["place"] for r in board["rows"]] == list(
+        range(1, len(ratings) + 1))
+    mine = next(r for r in board["rows"] if r["name"] == na)
+    assert mine["games_here"] == 1 and mine["provisional"] is True
+    assert mine["rating"] == a.get(f"/api/users/{na}").json()["games"][0]["rating"]
+    # another player count: only those who played rated games at it (nobody here at 3)
+    assert a.get("/api/leaderboard/tally", params={"players": 3}).json()["rows"] == []
+    far = a.get("/api/leaderboard/tally", params={"players": 2, "page": 1000}).json()
+    assert far["rows"] == [] and far["total"] == board["total"]
+    assert a.get("/api/leaderboard/tally", params={"players": 9}).json()["error"] == "bad_players"
+    assert a.get("/api/leaderboard/nope", params={"players": 2}).json()["error"] == "no_game"
+    # search by the start of a name, case and width folded; LIKE's wildcards are plain characters
+    assert na in a.get("/api/users", params={"prefix": na[:5].upper()}).json()["users"]
+    assert a.get("/api/users", params={"prefix": "％"}).json()["users"] == []
+    assert a.get("/api/users", params={"prefix": "_"}).json()["users"] == []
+    assert a.get("/api/users", params={"prefix": ""}).status_code == 422

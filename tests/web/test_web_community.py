@@ -134,3 +134,40 @@ def test_the_profile_lists_each_game_with_opponents_date_result_and_who_left(
     expect(row.locator(".result .left-mark")).to_have_text("中途離開")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     shot(phone, "community-profile-phone")
+
+
+def test_leaderboard_per_game_and_count_and_player_search(server: str, browser: Any, errors: Errors) -> None:
+    from types import SimpleNamespace
+
+    from test_community import rated_game
+
+    _c, na, nb = rated_game(SimpleNamespace(url=server))
+    page = new_page(browser, errors)
+    page.goto(server + "/")
+    page.click("#leaders-link")  # in the header of every page
+    page.wait_for_url("**/leaders**")
+    page.select_option("#lb-game", "tally")
+    expect(page.locator("#lb-players")).to_have_value("2")
+    rows = page.locator("table.leaders tr.leader")
+    expect(rows.filter(has_text=na)).to_have_count(1, timeout=WAIT)
+    names = [r.split("\t")[1] for r in rows.all_inner_texts()]
+    assert names.index(na) < names.index(nb), names
+    expect(rows.filter(has_text=na).locator(".rating")).to_have_text(re.compile(r"^\d+\?$"))  # provisional
+    shot(page, "community-leaderboard-desktop")
+    page.select_option("#lb-players", "3")
+    expect(page.locator("main")).to_contain_text("Nobody has a rating here yet.", timeout=WAIT)
+    assert "players=3" in page.url
+    page.fill("#find-player", nb[:6].upper())
+    page.click("#find-form button[type=submit]")
+    expect(page.locator(f"#found-players a[href='/u/{nb}']")).to_be_visible(timeout=WAIT)
+    page.fill("#find-player", "zz-nobody")
+    page.click("#find-form button[type=submit]")
+    expect(page.locator("#found-none")).to_have_text("No player found.", timeout=WAIT)
+    phone = new_page(browser, errors, phone=True)
+    phone.add_init_script("localStorage.setItem('boardlab:lang', 'zh-TW')")
+    phone.goto(f"{server}/leaders?game=tally&players=2")
+    expect(phone.locator("table.leaders tr.leader").filter(has_text=na)).to_have_count(1, timeout=WAIT)
+    expect(phone.locator("h2").first).to_contain_text("排行榜")
+    expect(phone.locator("#lb-players")).to_contain_text("2 人")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(phone, "community-leaderboard-phone")

@@ -14,12 +14,13 @@ export async function loadMe() {
 export function accountBox() {
   const box = el("span", { class: "account" });
   const draw = () => {
+    const leaders = el("a", { href: "/leaders", id: "leaders-link" }, t("leaderboard")); // every page (issue #34)
     if (!me) {
-      box.replaceChildren(el("a", { href: `/signin?next=${encodeURIComponent(location.pathname + location.hash)}`, id: "signin-link" }, t("sign_in")));
+      box.replaceChildren(leaders, " ", el("a", { href: `/signin?next=${encodeURIComponent(location.pathname + location.hash)}`, id: "signin-link" }, t("sign_in")));
       return;
     }
     const n = turns === null ? 0 : turns;
-    box.replaceChildren(
+    box.replaceChildren(leaders, " ",
       el("a", { href: "/me", id: "my-games-link", title: n ? t("my_turn_count", { n }) : t("my_games") }, t("my_games"),
         n ? el("span", { class: "badge turn", id: "my-turn-count" }, String(n)) : null), " ",
       el("a", { href: `/u/${encodeURIComponent(me.name)}`, id: "profile-link" }, icon("user"), me.name), " ",
