@@ -218,6 +218,7 @@ def test_rated_game_between_two_accounts_moves_both_ratings(server: str, browser
     expect(a.locator("#end .rating-change[data-seat='1']")).to_have_text(
         re.compile(r"^1500\? → 1\d{3}\? \(−[1-9]\d*\)$"), timeout=WAIT)
     expect(b.locator("#end .rating-change[data-seat='0']")).to_have_text(re.compile(r"\(\+[1-9]\d*\)$"), timeout=WAIT)
+    shot(a, "game-over-desktop")
     expect(a.locator("#end .end-buttons button")).to_have_count(2)
 
     def rating(page: Any, name: str) -> int:

@@ -14,7 +14,9 @@ export async function loadMe() {
 export function accountBox() {
   const box = el("span", { class: "account" });
   const draw = () => {
-    const leaders = el("a", { href: "/leaders", id: "leaders-link" }, t("leaderboard")); // every page (issue #34)
+    // every page (issue #34); on a phone the trophy alone, so the header keeps to two lines
+    const leaders = el("a", { href: "/leaders", id: "leaders-link", title: t("leaderboard"), "aria-label": t("leaderboard") },
+      icon("trophy"), el("span", { class: "wide-only" }, t("leaderboard")));
     if (!me) {
       box.replaceChildren(leaders, " ", el("a", { href: `/signin?next=${encodeURIComponent(location.pathname + location.hash)}`, id: "signin-link" }, t("sign_in")));
       return;
