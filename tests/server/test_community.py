@@ -5,9 +5,10 @@ leavers, leaderboards per game and player count, and player search. Uses the tes
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import httpx
-from srvkit import Server, auth, wait_for
+from srvkit import Server, auth, serving, wait_for
 from test_rating_farm import join, play, rated_table
 from test_site import account
 
@@ -97,3 +98,23 @@ def test_leaderboard_per_game_and_player_count_paged_and_player_search(server: S
     assert a.get("/api/users", params={"prefix": "％"}).json()["users"] == []
     assert a.get("/api/users", params={"prefix": "_"}).json()["users"] == []
     assert a.get("/api/users", params={"prefix": ""}).status_code == 422
+
+
+def test_the_rating_changes_of_a_finished_table_survive_a_restart(tmp_path: Path) -> None:
+    """The game-over box reads `site.changes`; after a restart they come back from the stored results, with the
+    provisional marks as they were at that game."""
+    with serving("sqlite", tmp_path) as server:
+        a, _na, csrf_a = account(server)
+        b, _nb, csrf_b = account(server)
+        tid, tok_a = rated_table(a, csrf_a, {"kind": "open"})
+        tok_b = join(b, csrf_b, tid)
+        play(a, tid, {0: tok_a, 1: tok_b})
+        st = wait_for(lambda: (s := a.get(f"/api/tables/{tid}", headers=auth(tok_a)).json())["site"]["results_done"]
+                      and s, "the results")
+        before = st["site"]["changes"]
+        assert all(c is not None for c in before), before
+        server.stop()
+        server.start()
+        with httpx.Client(base_url=server.url, timeout=20) as c:
+            again = c.get(f"/api/tables/{tid}", headers=auth(tok_a)).json()["site"]
+        assert again["results_done"] is True and again["changes"] == before
