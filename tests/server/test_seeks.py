@@ -6,10 +6,11 @@ and a client holds only so many seeks."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import httpx
-from srvkit import Server, auth, wait_for
+from srvkit import Server, auth, serving, wait_for
 from test_site import account, somewhere
 from websockets.sync.client import ClientConnection, connect
 
@@ -101,3 +102,23 @@ def test_bad_seeks_are_refused_and_a_client_holds_only_so_many(server: Server) -
         assert json.loads(ws.recv(timeout=10))["error"] == "bad_seek"
     codes = [c.post("/api/seeks", json={"game": "tally", "players": 3}).status_code for _ in range(9)]
     assert codes == [201] * 8 + [429], codes
+
+
+def test_seeks_spend_the_shared_creation_budget_and_respect_the_table_cap(tmp_path: Path) -> None:
+    env = {"BOARDLAB_RATE_CREATE": "3/minute", "BOARDLAB_MAX_TABLES_PER_CLIENT": "1"}
+    with serving("sqlite", tmp_path, env) as server:
+        c = somewhere(server)
+        made = c.post("/api/site/tables", json={"game": "tally", "players": 2,
+                                                "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert made.status_code == 201, made.text
+        # the client holds its one unfinished table: a seek, whose table would be its too, is refused
+        r = c.post("/api/seeks", json={"game": "tally", "players": 2})
+        assert r.status_code == 429 and r.json()["error"] == "too_many_tables"
+        d = somewhere(server)
+        assert d.post("/api/seeks", json={"game": "tally", "players": 2}).status_code == 201
+        assert d.post("/api/seeks", json={"game": "tally", "players": 2}).status_code == 201
+        # the budget is the one creating tables spends (3 a minute here: c spent 2, d 2 of its own)
+        assert d.post("/api/seeks", json={"game": "tally", "players": 2}).status_code == 201
+        r = d.post("/api/site/tables", json={"game": "tally", "players": 2,
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 429 and r.json()["error"] == "rate_limited"
