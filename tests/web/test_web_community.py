@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from kit import SHOTS
 from test_web_site import WAIT, Errors, api, browser, errors, expect, new_page, server, shot, sign_up  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
@@ -68,15 +69,17 @@ def test_play_now_seats_two_strangers_at_one_rated_table(server: str, browser: A
 
 
 def test_play_now_in_chinese_for_a_guest_is_unrated(server: str, browser: Any, errors: Errors) -> None:
-    g = new_page(browser, errors)
+    g = new_page(browser, errors, phone=True)
     g.add_init_script("localStorage.setItem('boardlab:lang', 'zh-TW')")
     open_quick(g, server)
     expect(g.locator("#play-now")).to_contain_text("立即配對")
+    assert g.evaluate("document.documentElement.scrollWidth") <= 390  # fits a phone
     expect(g.locator(".quick .now-rated")).to_be_disabled()
     expect(g.locator(".play-now")).to_contain_text("訪客只能玩不計分的牌局")
     g.click("#play-now")
     expect(g.locator(".seek-waiting")).to_contain_text("正在配對", timeout=WAIT)
     assert waiting(server, rated=False) >= 1
+    g.locator(".quick").screenshot(path=str(SHOTS / "site-community-play-now-phone.png"))
     g.click("#seek-cancel")
     g.wait_for_function("async () => (await (await fetch('/api/seeks')).json()).seeks"
                         ".every((x) => x.rated || x.game !== 'tally')", timeout=WAIT)

@@ -119,15 +119,14 @@ export function quickPanel(g, games, lang, me) {
   } }, `▶ ${t("create_and_play")}`);
   // Play now: rated by default for an account, unrated for a guest (a rated table needs an account)
   const nowRated = el("input", { type: "checkbox", class: "now-rated", checked: !!me, disabled: !me });
-  const nowStatus = el("span", { class: "seek-status", "aria-live": "polite" });
+  const nowStatus = el("div", { class: "seek-status", "aria-live": "polite" });
   if (seeking && seeking.game === g.name) { seeking.status = nowStatus; seekStatus(); }
   const now = el("div", { class: "play-now" },
-    el("button", { class: "primary", type: "button", id: "play-now", title: t("play_now_help"), onclick: () =>
+    el("p", {}, el("button", { class: "primary", type: "button", id: "play-now", title: t("play_now_help"), onclick: () =>
       playNow(g.name, Number(players.value), nowRated.checked, nowStatus) }, `⚡ ${t("play_now")}`), " ",
-    el("label", { title: me ? t("rated_help") : t("seek_guest") }, nowRated, t("rated")), " ",
-    me ? null : el("span", { class: "muted" }, t("seek_guest")), " ",
+    el("label", { title: me ? t("rated_help") : t("seek_guest") }, nowRated, t("rated"))),
     nowStatus,
-    el("p", { class: "muted" }, t("play_now_help")));
+    el("p", { class: "muted" }, t("play_now_help"), me ? null : [lang === "zh-TW" ? "" : " ", t("seek_guest")]));
   return el("section", { class: "quick", "data-game": g.name },
     el("h2", {}, `${t("new_table")}${t("colon")}${g.titles[lang] || g.titles.en}`),
     el("div", { class: "quick-row" },
