@@ -85,6 +85,14 @@ def test_a_new_accounts_rating_is_provisional(server: Server) -> None:
     for name in (na, nb):
         g = result(a, name)["games"][0]
         assert g["rated_games"] == 1 and g["rating"] is not None and g["provisional"] is True
+    # the state message brings each seat's change for the game-over box (#34): before -> after, provisional both
+    st = wait_for(lambda: (s := a.get(f"/api/tables/{tid}", headers=auth(tok_a)).json())["site"]["results_done"] and s,
+                  "the results")
+    won, lost = st["site"]["changes"]
+    for c in (won, lost):
+        assert c["before"] == 1500 and c["provisional_before"] and c["provisional_after"], c
+    assert won["after"] > 1500 > lost["after"], (won, lost)
+    assert [won["after"], lost["after"]] == [result(a, na)["recent"][0]["after"], result(a, nb)["recent"][0]["after"]]
 
 
 def test_a_bot_level_on_two_seats_is_rated_once(server: Server) -> None:

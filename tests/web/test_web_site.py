@@ -212,8 +212,13 @@ def test_rated_game_between_two_accounts_moves_both_ratings(server: str, browser
     # the end of the game in one box at the top (#31): above the board, each seat's rating change, Replay, Rematch
     end, board = a.locator("#end").bounding_box(), a.locator("#board").bounding_box()
     assert end and board and end["y"] + end["height"] <= board["y"] + 1
-    expect(a.locator("#end .rating-change[data-seat='0']")).to_have_text(re.compile(r"^\+[1-9]\d*$"), timeout=WAIT)
-    expect(a.locator("#end .rating-change[data-seat='1']")).to_have_text(re.compile(r"^-[1-9]\d*$"), timeout=WAIT)
+    # before -> after (+-), both provisional ("?", as lichess marks it): two new accounts (#34)
+    expect(a.locator("#end .rating-change[data-seat='0']")).to_have_text(
+        re.compile(r"^1500\? → 1\d{3}\? \(\+[1-9]\d*\)$"), timeout=WAIT)
+    expect(a.locator("#end .rating-change[data-seat='1']")).to_have_text(
+        re.compile(r"^1500\? → 1\d{3}\? \(−[1-9]\d*\)$"), timeout=WAIT)
+    expect(b.locator("#end .rating-change[data-seat='0']")).to_have_text(re.compile(r"\(\+[1-9]\d*\)$"), timeout=WAIT)
+    shot(a, "game-over-desktop")
     expect(a.locator("#end .end-buttons button")).to_have_count(2)
 
     def rating(page: Any, name: str) -> int:

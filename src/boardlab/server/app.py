@@ -29,7 +29,8 @@ from .deps import WEB, api_errors
 from .errors import ApiError
 from .limits import Gates, Limits, Sampled, client_key
 from .middleware import BodyLimit, RequestGuard, SecurityHeaders
-from .routes import accounts, chat, lobby, pages, ratings, social, tables, ws
+from .routes import accounts, chat, lobby, pages, ratings, seeks, social, tables, ws
+from .seeks import Seeks
 from .service import TableService
 from .site import Site
 from .store import Store
@@ -46,12 +47,14 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         app.state.svc = svc
         app.state.site = Site(svc)
         await app.state.site.start()
+        app.state.seeks = Seeks(app.state.site)  # Play now (issue #34)
         resumer = asyncio.create_task(svc.resume()) if resume else None
         try:
             yield
         finally:
             if resumer is not None:
                 resumer.cancel()
+            app.state.seeks.close()
             app.state.site.close()
             await svc.close()
             bots.close()
@@ -124,6 +127,7 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
     app.include_router(ratings.router())  # profiles, bot ratings
     app.include_router(chat.router())  # both channels, reports, the admins' list of reports
     app.include_router(social.router())  # friends and blocks (issue #34)
+    app.include_router(seeks.router(gates))  # Play now: seeks and the socket a waiting page holds
     app.include_router(pages.router(WEB))  # the HTML pages, their heads from templates/head.html
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app

@@ -3,6 +3,7 @@ table) and what the profiles read back. The rating arithmetic is in ratings.py."
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import Any
@@ -11,9 +12,10 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from . import ratings
+from .db import seats_t
 from .service import TableService
-from .sitedb import ratings_t, results_t
-from .siteinfo import SiteInfo, player_key, site_row, write_site_row
+from .sitedb import ratings_t, results_t, seat_users_t, table_site_t, users_t
+from .siteinfo import SiteInfo, change, player_key, site_row, write_site_row
 from .table import Table
 
 log = logging.getLogger("boardlab.server")
@@ -49,7 +51,7 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     stored = info.stored
     info.stored = True
 
-    def write(conn: Connection) -> tuple[dict[int, int], dict[int, int]]:
+    def write(conn: Connection) -> tuple[dict[int, int], dict[int, int], dict[int, dict[str, Any]]]:
         now = time.time()
         old: dict[str, tuple[float, float, int, int]] = {}
         for s in keyed:
@@ -61,6 +63,7 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             old[k] = (r.mu, r.sigma, r.games, r.wins) if r else (ratings.MU, ratings.SIGMA, 0, 0)
         shown_after: dict[int, int] = {}
         counted: dict[int, int] = {}  # seat -> its rated games now
+        changes: dict[int, dict[str, Any]] = {}  # seat -> its rating change (the game-over box)
         new: dict[int, tuple[float, float]] = {}
         if rated:  # people among themselves only
             rates = ratings.rate([old[keys[s] or ""][:2] for s in people], [ranking[s] for s in people])
@@ -79,6 +82,7 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
                 nmu, nsig = new[s]
                 after = ratings.shown(nmu, nsig)
                 counted[s] = games_n + 1
+                changes[s] = change(before, after, games_n)
                 vals = {"mu": nmu, "sigma": nsig, "games": games_n + 1, "wins": wins + (ranking[s] == 1),
                         "updated_at": now}
                 if games_n or conn.execute(
@@ -103,10 +107,10 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
                 shown_after[s], counted[s] = shown_after[twin], counted[twin]
         row["rated_done"] = True
         write_site_row(conn, t.id, row, stored)
-        return shown_after, counted
+        return shown_after, counted, changes
 
     try:
-        shown_after, counted = await svc.store.write(write)
+        shown_after, counted, changes = await svc.store.write(write)
     except Exception:
         log.exception("cannot store the results of table %s", t.id)
         info.rated_done = False
@@ -114,6 +118,9 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     if rated or (info.rated and bots and people):
         info.ratings.update(shown_after)
         info.provisional.update((s, ratings.provisional(n)) for s, n in counted.items())
+        info.changes.update(changes)
+    info.results_stored = True
+    if info.rated:  # the game-over box waits for the changes, or for word that there are none
         svc.broadcast(t)
 
 
@@ -125,17 +132,30 @@ def _rated_person(info: SiteInfo, seat: int) -> bool:
     return seat in info.moved and (seat not in info.stood_in or seat in info.leavers)
 
 
-def profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
+PROFILE_PAGE = 20
+"""Games a profile page lists (`?page=` for earlier ones)."""
+
+
+def profile(conn: Connection, key: str, name: str, page: int = 0) -> dict[str, Any]:
     # recent results, then the counts, then the ratings: a game's result and its rating are committed together,
     # and each statement may see a newer commit than the one before it (no snapshot across statements on
     # PostgreSQL), so reading in this order never shows a result without its count or a rated result without
     # its rating (the recent list read last once showed a result whose game was not yet in "games")
+    rows = conn.execute(
+        sa.select(results_t).where(results_t.c.player == key)
+        .order_by(results_t.c.created_at.desc(), results_t.c.table_id)
+        .offset(page * PROFILE_PAGE).limit(PROFILE_PAGE + 1)
+    ).all()
+    more = len(rows) > PROFILE_PAGE
+    rows = rows[:PROFILE_PAGE]
+    tables = _tables_of(conn, [r.table_id for r in rows])
     recent = [
         {"table": r.table_id, "game": r.game, "rank": r.rank, "score": r.score, "rated": bool(r.rated),
-         "before": r.before, "after": r.after, "at": r.created_at}
-        for r in conn.execute(
-            sa.select(results_t).where(results_t.c.player == key).order_by(results_t.c.created_at.desc()).limit(20)
-        )
+         "before": r.before, "after": r.after, "at": r.created_at, "seat": r.seat,
+         "players": len(tables.get(r.table_id, [])) or None,
+         "left": any(x["seat"] == r.seat and x["left"] for x in tables.get(r.table_id, [])),
+         "opponents": [x for x in tables.get(r.table_id, []) if x["seat"] != r.seat]}
+        for r in rows
     ]
     played = conn.execute(
         sa.select(results_t.c.game, sa.func.count(), sa.func.sum(sa.case((results_t.c.rank == 1, 1), else_=0)))
@@ -151,7 +171,44 @@ def profile(conn: Connection, key: str, name: str) -> dict[str, Any]:
             r[0], {"game": r[0], "rating": None, "rated_games": 0, "provisional": True, "played": 0, "won": 0}
         )
         g["played"], g["won"] = int(r[1]), int(r[2] or 0)
-    return {"name": name, "games": sorted(games.values(), key=lambda g: g["game"]), "recent": recent}
+    return {"name": name, "games": sorted(games.values(), key=lambda g: g["game"]), "recent": recent,
+            "page": page, "more": more}
+
+
+def _tables_of(conn: Connection, tids: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """Every seat of these finished tables: its name, kind (person, guest or bot), account, place and whether its
+    player left (the profile lists each game with its opponents, issue #34)."""
+    if not tids:
+        return {}
+    out: dict[str, list[dict[str, Any]]] = {}
+    accounts = {
+        (r.table_id, r.seat): r.name
+        for r in conn.execute(
+            sa.select(seat_users_t.c.table_id, seat_users_t.c.seat, users_t.c.name)
+            .join(users_t, users_t.c.id == seat_users_t.c.user_id).where(seat_users_t.c.table_id.in_(tids))
+        )
+    }
+    ranks = {
+        (r.table_id, r.seat): r.rank
+        for r in conn.execute(
+            sa.select(results_t.c.table_id, results_t.c.seat, results_t.c.rank).where(results_t.c.table_id.in_(tids))
+        )
+    }
+    leavers = {
+        r.table_id: set(json.loads(r.leavers or "[]"))
+        for r in conn.execute(
+            sa.select(table_site_t.c.table_id, table_site_t.c.leavers).where(table_site_t.c.table_id.in_(tids))
+        )
+    }
+    for r in conn.execute(sa.select(seats_t).where(seats_t.c.table_id.in_(tids)).order_by(seats_t.c.seat)):
+        account = accounts.get((r.table_id, r.seat))
+        left = r.seat in leavers.get(r.table_id, set())
+        kind = "account" if account else ("bot" if r.kind == "bot" and not left else "guest")
+        out.setdefault(r.table_id, []).append(
+            {"seat": r.seat, "name": account or r.name, "kind": kind, "rank": ranks.get((r.table_id, r.seat)),
+             "left": left}
+        )
+    return out
 
 
 def bot_ratings(conn: Connection) -> dict[str, Any]:

@@ -237,3 +237,12 @@ class ChatIn(BaseModel):
 class SiteError(BaseModel):
     error: str = Field(description="a stable code the UI translates, e.g. bad_name, rated_no_undo")
     detail: Any = Field(description="a sentence in English (a list of problems for invalid_request)")
+
+
+class SeekIn(BaseModel):
+    """Play now: a game and player count; rated unless a signed-in player says otherwise (guests: unrated)."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    players: int = Field(ge=2, le=16)
+    rated: bool | None = None

@@ -131,6 +131,9 @@ class Site:
             "users": [info.users[i][1] if i in info.users else None for i in range(t.players)],
             "ratings": [info.ratings.get(i) for i in range(t.players)],
             "provisional": [info.provisional.get(i, False) for i in range(t.players)],
+            # each seat's rating change at a finished rated table (null: not rated): the game-over box (#34)
+            "changes": [info.changes.get(i) for i in range(t.players)],
+            "results_done": info.results_stored,  # the results are stored: a seat without a change was not rated
             "leavers": info.leavers,
             "clock": None
             if info.clock is None

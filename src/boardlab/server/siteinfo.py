@@ -12,7 +12,7 @@ from sqlalchemy.engine import Connection
 
 from . import ratings
 from .db import tables_t
-from .sitedb import chat_t, ratings_t, seat_users_t, site_secret_t, table_site_t, users_t
+from .sitedb import chat_t, ratings_t, results_t, seat_users_t, site_secret_t, table_site_t, users_t
 from .table import Table
 
 LEVEL_OF = {"random": "easy", "greedy": "medium", "mcts": "hard"}
@@ -33,6 +33,10 @@ class SiteInfo:
     stored: bool = False  # has a bl_table_site row
     users: dict[int, tuple[int, str]] = field(default_factory=dict)  # seat -> (user id, name)
     ratings: dict[int, int] = field(default_factory=dict)  # seat -> shown rating
+    # seat -> this table's rating change {before, after, provisional_before, provisional_after}, once rated
+    # (results.py); the game-over box shows it (issue #34)
+    changes: dict[int, dict[str, Any]] = field(default_factory=dict)
+    results_stored: bool = False  # the finished table's results are committed (`rated_done` is set before)
     chat_n: int = 0
     chat_times: dict[int, list[float]] = field(default_factory=dict)
     handover: dict[int, float] = field(default_factory=dict)
@@ -112,6 +116,9 @@ def load_info(conn: Connection, t: Table) -> SiteInfo:
     ):
         info.users[row.seat] = (row.id, row.name)
     load_ratings(conn, t, info)
+    if info.rated_done:
+        info.changes = load_changes(conn, t.id)
+        info.results_stored = True
     n = conn.execute(sa.select(sa.func.max(chat_t.c.n)).where(chat_t.c.table_id == t.id)).scalar()
     info.chat_n = 0 if n is None else int(n) + 1
     return info
@@ -134,6 +141,30 @@ def load_ratings(conn: Connection, t: Table, info: SiteInfo) -> None:
             info.ratings[s] = shown
             info.provisional[s] = ratings.provisional(games)
 
+
+
+def load_changes(conn: Connection, tid: str) -> dict[int, dict[str, Any]]:
+    """A finished table's rating change per rated seat, as its results recorded it; provisional as it was then
+    (the player's rated games of that game before this one)."""
+    out: dict[int, dict[str, Any]] = {}
+    rows = conn.execute(
+        sa.select(results_t).where(results_t.c.table_id == tid, results_t.c.rated.is_(True))
+    ).all()
+    for r in rows:
+        earlier = conn.execute(
+            sa.select(sa.func.count()).where(
+                results_t.c.player == r.player, results_t.c.game == r.game, results_t.c.rated.is_(True),
+                results_t.c.created_at < r.created_at,
+            )
+        ).scalar() or 0
+        out[r.seat] = change(int(r.before), int(r.after), int(earlier))
+    return out
+
+
+def change(before: int, after: int, games_before: int) -> dict[str, Any]:
+    """One seat's rating change as the state message carries it."""
+    return {"before": before, "after": after, "provisional_before": ratings.provisional(games_before),
+            "provisional_after": ratings.provisional(games_before + 1)}
 
 
 def write_site_row(conn: Connection, tid: str, row: dict[str, Any], stored: bool) -> None:

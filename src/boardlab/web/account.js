@@ -14,12 +14,17 @@ export async function loadMe() {
 export function accountBox() {
   const box = el("span", { class: "account" });
   const draw = () => {
+    // every page (issue #34); on a phone the trophy alone, so the header keeps to two lines
+    const leaders = el("a", { href: "/leaders", id: "leaders-link", title: t("leaderboard"), "aria-label": t("leaderboard") },
+      icon("trophy"), el("span", { class: "wide-only" }, t("leaderboard")));
     if (!me) {
-      box.replaceChildren(el("a", { href: `/signin?next=${encodeURIComponent(location.pathname + location.hash)}`, id: "signin-link" }, t("sign_in")));
+      box.replaceChildren(leaders, " ", el("a", { href: `/signin?next=${encodeURIComponent(location.pathname + location.hash)}`, id: "signin-link" }, t("sign_in")));
       return;
     }
-    box.replaceChildren(
-      el("a", { href: "/me", id: "my-games-link" }, t("my_games")), " ",
+    const n = turns === null ? 0 : turns;
+    box.replaceChildren(leaders, " ",
+      el("a", { href: "/me", id: "my-games-link", title: n ? t("my_turn_count", { n }) : t("my_games") }, t("my_games"),
+        n ? el("span", { class: "badge turn", id: "my-turn-count" }, String(n)) : null), " ",
       el("a", { href: `/u/${encodeURIComponent(me.name)}`, id: "profile-link" }, icon("user"), me.name), " ",
       el("button", { type: "button", class: "link", id: "signout", onclick: async () => {
         try { await api("POST", "/api/account/signout"); me = null; setCsrf(null); location.reload(); } catch (e) { toast(e.message); }
@@ -28,7 +33,22 @@ export function accountBox() {
   draw();
   box.redraw = draw;
   document.addEventListener("boardlab:lang", draw); // a language switch redraws the links at once, not on reload
+  if (me) watchTurns(draw);
   return box;
+}
+
+// How many tables wait for your move, on every page (issue #34): asked when the page opens, every 30 s while it
+// is shown, and at once when it is shown again (a hidden tab asks nothing)
+let turns = null;
+function watchTurns(draw) {
+  const ask = async () => {
+    if (document.visibilityState === "hidden" || !me) return;
+    try { const r = await api("GET", "/api/me/turns"); if (r.count !== turns) { turns = r.count; draw(); } } catch { /* keep the last count */ }
+  };
+  ask();
+  setInterval(ask, 30000);
+  document.addEventListener("visibilitychange", ask);
+  document.addEventListener("boardlab:turns", ask); // a page that knows a turn changed (the table page) asks now
 }
 
 /** Load the session and put the account links into #account (if the page has one). */

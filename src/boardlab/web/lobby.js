@@ -3,7 +3,7 @@ import { api, el, gameInfo, langSwitch, loadLang, seatName, t, toast } from "/st
 import { icon } from "/static/icons.js";
 import { me, mountAccount } from "/static/account.js";
 import { about, galleryCards } from "/static/gallery.js";
-import { createdLinks, quickPanel, siteFields, siteSettings } from "/static/quick.js";
+import { createdLinks, playNow, quickPanel, siteFields, siteSettings } from "/static/quick.js";
 
 const LEVELS = ["easy", "medium", "hard"]; // what the bot menus offer; algorithm names only in "advanced"
 
@@ -125,7 +125,25 @@ export function clockWords(c) {
     : t("clock_custom_realtime", { bank: dur(c.bank), per: dur(c.per_move) });
 }
 
+/** Who waits to play now, per game and player count (issue #34): one click seats you beside them. */
+async function refreshSeeks() {
+  const box = $("seek-list");
+  try {
+    const seeks = (await api("GET", "/api/seeks")).seeks.filter((x) => !x.rated || me);
+    box.replaceChildren(...(seeks.length ? [el("h3", {}, t("seeks_list")), el("ul", {}, seeks.map((x) => {
+      const g = games.games.find((y) => y.name === x.game);
+      const status = el("span", { class: "seek-status" });
+      return el("li", { class: "seek", "data-game": x.game },
+        `${t("seek_line", { game: g ? (g.titles[lang()] || g.titles.en) : x.game, players: x.players, n: x.waiting })} `,
+        el("span", { class: `badge${x.rated ? " rated" : ""}` }, x.rated ? `★ ${t("rated")}` : t("unrated")), " ",
+        el("button", { type: "button", class: "primary", onclick: () => playNow(x.game, x.players, x.rated, status) }, `⚡ ${t("play_now")}`),
+        " ", status);
+    }))] : []));
+  } catch { box.replaceChildren(); }
+}
+
 async function refreshOpen() {
+  refreshSeeks();
   const box = $("open-list");
   try {
     const tables = await api("GET", "/api/tables");

@@ -2,7 +2,7 @@
 // bots), "Create and play" opens your seat. Also the site settings of the custom form: rated, clock,
 // bot pace (shared by both).
 import { icon } from "/static/icons.js";
-import { api, el, t, toast } from "/static/common.js";
+import { api, el, errorText, t, toast } from "/static/common.js";
 
 export const SPEEDS = ["none", "fast", "normal", "slow", "12h", "1d", "3d"];
 export const PACES = [["0", "pace_instant"], ["1", "pace_normal"], ["2.5", "pace_slow"]];
@@ -53,6 +53,41 @@ export function createdLinks(res, first) {
     el("p", {}, el("a", { href: first }, el("button", { class: "primary", type: "button" }, t("open"))))];
 }
 
+// Play now (issue #34): one search at a time, kept across redraws of the panel (a language switch redraws it)
+let seeking = null; // {game, players, ws, waiting, status: the element showing it}
+
+function seekStatus() {
+  if (!seeking) return;
+  const s = seeking;
+  s.status.replaceChildren(el("span", { class: "seek-waiting" }, t("seek_waiting", { n: s.waiting, players: s.players })), " ",
+    el("button", { type: "button", id: "seek-cancel", onclick: () => { seeking = null; s.ws.close(); s.status.replaceChildren(); } }, t("seek_cancel")));
+}
+
+/** Ask to be seated with strangers: the seek lives while this page keeps its socket open (closing the page
+ * withdraws it); the server sends how many wait, then the new table's link. */
+export async function playNow(game, players, rated, status) {
+  if (seeking) { seeking.ws.close(); seeking = null; }
+  let r;
+  try { r = await api("POST", "/api/seeks", { body: { game, players, rated } }); }
+  catch (e) { toast(e.message); return; }
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/seeks`);
+  const s = { game, players, ws, waiting: 1, status };
+  seeking = s;
+  seekStatus();
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", seek: r.seek, token: r.token }));
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === "waiting" && seeking === s) { s.waiting = m.waiting; seekStatus(); }
+    else if (m.type === "seated") { s.done = true; location.href = m.link; }
+    else if (m.type === "error") { s.done = true; toast(errorText(m)); }
+  };
+  ws.onclose = () => {
+    if (seeking !== s || s.done) return;
+    seeking = null;
+    status.replaceChildren(el("span", { class: "muted" }, t("seek_lost")));
+  };
+}
+
 export function quickPanel(g, games, lang, me) {
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
@@ -82,12 +117,23 @@ export function quickPanel(g, games, lang, me) {
       out.replaceChildren(...createdLinks(res, mine.link));
     } catch (e) { toast(e.message); } finally { create.disabled = false; }
   } }, `▶ ${t("create_and_play")}`);
+  // Play now: rated by default for an account, unrated for a guest (a rated table needs an account)
+  const nowRated = el("input", { type: "checkbox", class: "now-rated", checked: !!me, disabled: !me });
+  const nowStatus = el("div", { class: "seek-status", "aria-live": "polite" });
+  if (seeking && seeking.game === g.name) { seeking.status = nowStatus; seekStatus(); }
+  const now = el("div", { class: "play-now" },
+    el("p", {}, el("button", { class: "primary", type: "button", id: "play-now", title: t("play_now_help"), onclick: () =>
+      playNow(g.name, Number(players.value), nowRated.checked, nowStatus) }, `⚡ ${t("play_now")}`), " ",
+    el("label", { title: me ? t("rated_help") : t("seek_guest") }, nowRated, t("rated"))),
+    nowStatus,
+    el("p", { class: "muted" }, t("play_now_help"), me ? null : [lang === "zh-TW" ? "" : " ", t("seek_guest")]));
   return el("section", { class: "quick", "data-game": g.name },
     el("h2", {}, `${t("new_table")}${t("colon")}${g.titles[lang] || g.titles.en}`),
     el("div", { class: "quick-row" },
       el("label", {}, icon("players"), t("players"), players),
       el("label", {}, t("opponents"), who),
       el("label", {}, icon("robot"), t("bot_level"), level)),
+    now,
     fields,
     el("p", {}, create),
     out);

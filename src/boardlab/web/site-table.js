@@ -171,6 +171,7 @@ export function notifyTurn(title, mineNow) {
       try { new Notification(t("your_turn"), { body: title, icon: "/static/icon-turn.svg", tag: "boardlab-turn" }); } catch { /* ignore */ }
     }
   }
+  if (mineNow !== wasMine) document.dispatchEvent(new Event("boardlab:turns")); // the header's count asks again
   wasMine = mineNow;
   return mineNow;
 }

@@ -135,22 +135,16 @@ function drawStatusBar(s) {
   lesson.mark(); // the renderer may have redrawn: the step's target again
 }
 
-// The rating change of each seat of a finished rated table, from its player's profile (the results keep the
-// rating before and after each game): {seat: +n}. Why here: the state message carries only the new ratings.
-async function ratingChanges(s) {
-  const users = (s.site && s.site.users) || [];
-  const out = {};
-  await Promise.all(users.map(async (u, i) => {
-    if (!u) return;
-    try {
-      const p = await api("GET", `/api/users/${encodeURIComponent(u)}`);
-      const r = (p.recent || []).find((x) => x.table === tableId && x.rated && x.before !== null && x.after !== null);
-      if (r) out[i] = r.after - r.before;
-    } catch { /* no profile: no change shown */ }
-  }));
-  return out;
+// One seat's rating change at a finished rated table, from the state message (`site.changes`, issue #34):
+// "1500? → 1642? (+142)"; "?" marks a provisional rating (fewer than 5 rated games), as lichess does, and the
+// figures are the conservative ones the site shows everywhere.
+function changeCell(c) {
+  const mark = (p) => (p ? "?" : "");
+  const d = c.after - c.before;
+  const prov = c.provisional_before || c.provisional_after;
+  return el("span", { title: prov ? `${t("provisional")}: ${t("provisional_help")}` : t("rating_change") },
+    `${c.before}${mark(c.provisional_before)} → ${c.after}${mark(c.provisional_after)} (${d >= 0 ? "+" : "−"}${Math.abs(d)})`);
 }
-let ratingShown = null;
 
 function drawEnd(s) {
   const box = $("end");
@@ -160,21 +154,15 @@ function drawEnd(s) {
   // every scoring category, even where the renderer draws its own breakdown further down: the result is here
   const allCats = s.scores && s.scores[0] ? Object.keys(s.scores[0].breakdown) : [];
   const rated = !!(s.site && s.site.rated);
-  // asked again when the new ratings arrive (the results are stored just after the last move)
-  const key = `${tableId}:${s.version}:${JSON.stringify((s.site && s.site.ratings) || [])}`;
-  const changes = ratingShown && ratingShown.key === key ? ratingShown.changes : {};
+  // the results are stored just after the last move: "…" until the state message brings the changes
+  const changes = (s.site && s.site.changes) || [];
   const table = el("table", {},
     el("tr", {}, el("th", {}, t("seat")), ...allCats.map((c) => el("th", {}, renderer && renderer.scoreLabel ? renderer.scoreLabel(c, lang) : c)),
       el("th", {}, t("total")), rated ? el("th", {}, t("rating_change")) : null),
     ...(s.scores || []).map((sc, i) => el("tr", { class: (s.winners || []).includes(i) ? "winner-row" : "" },
       el("td", {}, seatName(s.seats, i)), ...allCats.map((c) => el("td", {}, sc.breakdown[c])),
       el("td", {}, el("strong", {}, sc.total)),
-      rated ? el("td", { class: "rating-change", "data-seat": i }, changes[i] === undefined ? "…" : `${changes[i] >= 0 ? "+" : ""}${changes[i]}`) : null)));
-  if (rated && !(ratingShown && ratingShown.key === key)) {
-    const shown = { key, changes: {} };
-    ratingShown = shown;
-    ratingChanges(s).then((c) => { shown.changes = c; if (ratingShown === shown) drawEnd(s); });
-  }
+      rated ? el("td", { class: "rating-change", "data-seat": i }, changes[i] ? changeCell(changes[i]) : s.site.results_done ? t("unrated") : "…") : null)));
   const buttons = [el("a", { href: `/r/${tableId}` }, el("button", {}, t("replay")))];
   if (s.seat !== null) {
     buttons.push(el("button", { class: "primary", onclick: async () => {

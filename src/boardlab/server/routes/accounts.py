@@ -91,6 +91,21 @@ def router(gates: Gates) -> APIRouter:
         out.sort(key=lambda x: (not x["my_turn"], x["over"], -x["updated"]))
         return JSONResponse({"tables": out})
 
+    @r.get("/api/me/turns", tags=["accounts"], responses=site_errors(401))
+    async def my_turns(request: Request) -> JSONResponse:
+        """How many of the signed-in player's unfinished tables wait for their move (the header's My games link
+        on every page polls it): one indexed query for the unfinished tables, the turn from the live tables."""
+        site = site_of(request)
+        u = await site.accounts.require(request, csrf=False)
+        rows = await site.store.read(lambda c: _my_rows(c, u.id, playing=True))
+        waiting = []
+        for tid, seat, _status, _game, _updated in rows:
+            with contextlib.suppress(Exception):
+                t = await site.svc.get(tid)
+                if not t.over and t.state.current_player == seat and t.seats[seat].kind == "human":
+                    waiting.append(tid)
+        return JSONResponse({"count": len(waiting), "tables": waiting})
+
     @r.post("/api/tables/{table_id}/claim", tags=["seats"], responses=site_errors(401, 403, 404, 409, 429))
     @gates.seats
     async def claim(request: Request, at: SiteAt) -> JSONResponse:
@@ -114,7 +129,7 @@ def router(gates: Gates) -> APIRouter:
     return r
 
 
-def _my_rows(conn: Connection, user_id: int) -> list[tuple[str, int, str, str, float]]:
+def _my_rows(conn: Connection, user_id: int, playing: bool = False) -> list[tuple[str, int, str, str, float]]:
     q = (
         sa.select(tables_t.c.id, seat_users_t.c.seat, tables_t.c.status, tables_t.c.game, tables_t.c.updated_at)
         .join(seat_users_t, seat_users_t.c.table_id == tables_t.c.id)
@@ -122,5 +137,7 @@ def _my_rows(conn: Connection, user_id: int) -> list[tuple[str, int, str, str, f
         .order_by(tables_t.c.updated_at.desc())
         .limit(60)
     )
+    if playing:  # unfinished tables only
+        q = q.where(tables_t.c.status == "playing")
     return [(r.id, r.seat, r.status, r.game, r.updated_at) for r in conn.execute(q)]
 

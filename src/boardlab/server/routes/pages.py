@@ -22,6 +22,7 @@ TITLES = {
     "profile.html": "boardlab",
     "how.html": "boardlab",
     "admin.html": "boardlab",
+    "leaders.html": "boardlab",
 }
 """Every page the site serves, with its title."""
 
@@ -44,7 +45,7 @@ def router(web: Path) -> APIRouter:
 
     # the site's pages (one handler: one rate-limit bucket, as before)
     for path, page in (("/signin", "signin.html"), ("/me", "me.html"), ("/u/{name}", "profile.html"),
-                       ("/how/{game}", "how.html"), ("/admin", "admin.html")):
+                       ("/how/{game}", "how.html"), ("/admin", "admin.html"), ("/leaders", "leaders.html")):
         def make(page: str = page) -> Any:
             async def serve_page() -> HTMLResponse:
                 return HTMLResponse(page_html(web, page))
