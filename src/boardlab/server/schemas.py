@@ -212,6 +212,15 @@ class Credentials(BaseModel):
     password: str = Field(max_length=200)
 
 
+class MailSettings(BaseModel):
+    """Your-turn e-mails (server/mail.py): the address, whether to send them, their language."""
+
+    model_config = ConfigDict(extra="forbid")
+    email: str | None = Field(None, max_length=254)
+    turns: bool = False
+    lang: str = Field("en", pattern="^(en|zh-TW)$")
+
+
 class SiteSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: str = Field("human", pattern="^(human|open|bot)$")

@@ -24,6 +24,7 @@ from .accounts import Accounts, User
 from .clocks import ClockKeeper, deadline, new_state, start_turn
 from .db import seats_t
 from .errors import ApiError
+from .mail import TurnMail
 from .results import record_results
 from .service import TableService
 from .sitedb import seat_users_t, site_secret_t
@@ -42,6 +43,7 @@ class Site:
         self.store = svc.store
         self.accounts = Accounts(svc.store)
         self.social = Social(svc.store)
+        self.mail = TurnMail(svc.store)
         self.info: dict[str, SiteInfo] = {}
         self.clocks = ClockKeeper(svc, self.ensure, self.save)
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -55,6 +57,7 @@ class Site:
             await self.store.write(lambda c: c.execute(site_secret_t.insert().values(id=1, secret=new)))
             self.secret = await self.store.read(read_secret)
         self.accounts.secret = self.secret  # signs the "known device" cookies
+        self.mail.secret = self.secret  # signs the unsubscribe links
         self._spawn(self.clocks.resume())
 
     def close(self) -> None:
@@ -272,4 +275,16 @@ class Site:
             self.clocks.arm(t, info)
         if t.over:
             self._spawn(record_results(self.svc, t, info))
+        else:
+            self._mail_turn(t, info, seat)
+
+    def _mail_turn(self, t: Table, info: SiteInfo, mover: int) -> None:
+        """The turn passed to a signed-in player who is not at the table: their your-turn e-mail, if they asked
+        for one (server/mail.py)."""
+        cur = t.state.current_player
+        if not self.mail.enabled or cur is None or cur == mover or cur not in info.users:
+            return
+        if t.seats[cur].kind != "human" or t.seats[cur].connected:
+            return
+        self._spawn(self.mail.your_turn(info.users[cur][0], t.id, dict(t.game.titles)))
 

@@ -19,6 +19,10 @@ users_t = sa.Table(
     sa.Column("name_key", sa.String(40), nullable=False, unique=True),  # NFKC + casefold: no look-alikes
     sa.Column("pw_hash", sa.String(200), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    # your-turn e-mails (server/mail.py, migration 0008): the address, opted in or not, in which language
+    sa.Column("email", sa.String(254), nullable=True),
+    sa.Column("mail_turns", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("mail_lang", sa.String(8), nullable=True),
 )
 
 sessions_t = sa.Table(

@@ -5,6 +5,33 @@ import { loadLists, socialLists } from "/static/social.js";
 
 const $ = (id) => document.getElementById(id);
 let games = null, tables = [];
+let mail = null, mailBox = null, mailLang = null; // the your-turn e-mail settings and their form (built once per language)
+
+// Your-turn e-mails (server/mail.py): an address, opt in, the language of the e-mails; each e-mail can unsubscribe.
+function mailSection() {
+  if (!mail) return null;
+  if (mailBox && mailLang === lang) return mailBox; // the same node: what is being typed survives the 15 s refresh
+  mailLang = lang;
+  const email = el("input", { type: "email", id: "mail-address", maxlength: "254", value: mail.email || "", placeholder: "name@example.org" });
+  const turns = el("input", { type: "checkbox", id: "mail-turns", checked: !!mail.turns });
+  const langSel = el("select", { id: "mail-lang" }, el("option", { value: "en" }, "English"), el("option", { value: "zh-TW" }, "繁體中文"));
+  langSel.value = mail.lang || lang;
+  const status = el("span", { class: "muted", id: "mail-status" });
+  const save = el("button", { type: "button", id: "mail-save", onclick: async () => {
+    try {
+      mail = await api("PUT", "/api/me/mail", { body: { email: email.value.trim() || null, turns: turns.checked, lang: langSel.value } });
+      status.textContent = mail.turns ? t("mail_saved_on") : t("mail_saved_off");
+    } catch (e) { status.textContent = e.message; }
+  } }, t("save"));
+  mailBox = el("section", { id: "mail-settings" }, el("h2", {}, t("mail_title")),
+    mail.available ? null : el("p", { class: "muted" }, t("mail_unavailable")),
+    el("p", {}, el("label", {}, t("mail_address"), " ", email)),
+    el("p", {}, el("label", {}, turns, " ", t("mail_turns"))),
+    el("p", {}, el("label", {}, t("mail_lang"), " ", langSel)),
+    el("p", { class: "muted" }, t("mail_help")),
+    el("p", {}, save, " ", status));
+  return mailBox;
+}
 
 function draw() {
   document.title = `${t("my_games")} — boardlab`;
@@ -23,7 +50,7 @@ function draw() {
     el("p", {}, el("a", { href: "/" }, el("button", { class: "primary" }, t("new_table")))),
     el("p", {}, el("button", { type: "button", id: "signout-everywhere", onclick: async () => {
       try { await api("POST", "/api/account/signout/everywhere"); location.reload(); } catch (e) { toast(e.message); }
-    } }, t("sign_out_everywhere")))), socialLists(draw));
+    } }, t("sign_out_everywhere")))), socialLists(draw), mailSection() || "");
   document.title = (turn.length ? `(${turn.length}) ` : "") + document.title;
 }
 
@@ -39,6 +66,7 @@ async function main() {
   games = await gameInfo();
   await mountAccount();
   if (me) await loadLists();
+  if (me) { try { mail = await api("GET", "/api/me/mail"); } catch { mail = null; } }
   await refresh();
   setInterval(refresh, 15000);
 }

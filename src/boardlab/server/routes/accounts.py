@@ -16,7 +16,7 @@ from ..db import tables_t
 from ..deps import SiteAt, link, site_errors, site_of
 from ..errors import ApiError
 from ..limits import Gates, client_key
-from ..schemas import Credentials
+from ..schemas import Credentials, MailSettings
 from ..sitedb import seat_users_t
 
 
@@ -90,6 +90,22 @@ def router(gates: Gates) -> APIRouter:
             out.append(item)
         out.sort(key=lambda x: (not x["my_turn"], x["over"], -x["updated"]))
         return JSONResponse({"tables": out})
+
+    @r.get("/api/me/mail", tags=["accounts"], responses=site_errors(401))
+    async def mail_settings(request: Request) -> JSONResponse:
+        """Your-turn e-mails: your address, whether you get them, their language, and whether this site sends
+        e-mail at all (`available`)."""
+        site = site_of(request)
+        u = await site.accounts.require(request, csrf=False)
+        return JSONResponse(await site.mail.settings(u.id))
+
+    @r.put("/api/me/mail", tags=["accounts"], responses=site_errors(401, 403, 422))
+    async def set_mail(body: MailSettings, request: Request) -> JSONResponse:
+        """Ask for (or stop) an e-mail when a table waits for your move and you are not at it; each e-mail has an
+        unsubscribe link."""
+        site = site_of(request)
+        u = await site.accounts.require(request)
+        return JSONResponse(await site.mail.set(u.id, body.email, body.turns, body.lang))
 
     @r.get("/api/me/turns", tags=["accounts"], responses=site_errors(401))
     async def my_turns(request: Request) -> JSONResponse:

@@ -10,8 +10,10 @@ from pathlib import Path
 from string import Template
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
+
+from ..deps import site_of
 
 TITLES = {
     "index.html": "boardlab",
@@ -59,6 +61,16 @@ def router(web: Path) -> APIRouter:
     @r.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> HTMLResponse:
         return HTMLResponse(page_html(web, "table.html"))
+
+    @r.get("/unsubscribe/{token}", include_in_schema=False)
+    async def unsubscribe_page(request: Request, token: str) -> HTMLResponse:
+        """The link in every your-turn e-mail: turns them off without signing in (server/mail.py)."""
+        ok = await site_of(request).mail.unsubscribe(token[:64])
+        en, zh = (("You will get no more your-turn e-mails.", "你不會再收到輪到你的電子郵件。") if ok else
+                  ("This link is not valid.", "此連結無效。"))
+        return HTMLResponse(f"<!doctype html><html><head><meta charset=utf-8><title>boardlab</title></head><body>"
+                            f"<p id=result lang=en>{en}</p><p lang=zh-TW>{zh}</p><p><a href='/me'>boardlab</a></p>"
+                            "</body></html>", status_code=200 if ok else 404)
 
     @r.get("/r/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> HTMLResponse:
