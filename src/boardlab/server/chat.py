@@ -37,6 +37,14 @@ def chat_json(x: Any) -> dict[str, Any]:
 
 
 async def say(site: Site, t: Table, seat: int, text: str, client: str) -> dict[str, Any]:
+    if site.svc.cluster is not None:  # several processes: the table's owner numbers its chat (server/cluster.py)
+        async with t.lock:
+            await site.svc.own(t)
+            return await _say(site, t, seat, text, client)
+    return await _say(site, t, seat, text, client)
+
+
+async def _say(site: Site, t: Table, seat: int, text: str, client: str) -> dict[str, Any]:
     text = "".join(ch for ch in (text or "") if ch == " " or ch.isprintable()).strip()
     if not text:
         raise ApiError(422, "empty_chat", "say something")
@@ -65,6 +73,8 @@ async def say(site: Site, t: Table, seat: int, text: str, client: str) -> dict[s
     out = json.dumps(msg, ensure_ascii=False)
     for c in list(t.conns):
         c.push(out)
+    if site.svc.cluster is not None:  # and the sockets of the other processes
+        await site.svc.cluster.publish({"op": "chat", "table": t.id, "text": out})
     return msg
 
 

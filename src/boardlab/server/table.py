@@ -161,6 +161,7 @@ class Table:
     _cache: dict[tuple[Viewer, str], str] = field(default_factory=dict)
     _cache_version: int = -1
     retired: bool = False  # dropped after a failed store (service._forget): it changes nothing any more
+    stale: bool = False  # in a cluster: another process changed it; rebuilt from the log before use (service.py)
 
     @property
     def over(self) -> bool:

@@ -1,0 +1,183 @@
+"""Several server processes on one PostgreSQL database and one Redis (issue #37; docs/server.md, "Many processes"):
+real processes (srvkit.cluster), a real PostgreSQL schema and a real Redis. Skipped with the reason when either
+does not answer on 127.0.0.1, as every PostgreSQL test is.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from srvkit import auth, cluster, make_table, pg_schema, wait_for
+from wsutil import Ws
+
+from boardlab.core import get_game
+
+pytestmark = pytest.mark.postgres
+
+
+def _engine(url: str) -> Any:
+    """An engine on the schema, migrated, with a connection per caller (no pool to wait for)."""
+    import sqlalchemy as sa
+
+    from boardlab.server.db import migrate, normalize_url
+
+    engine = sa.create_engine(normalize_url(url), poolclass=sa.NullPool)
+    migrate(engine)
+    return engine
+
+
+def test_a_lease_has_one_holder_however_many_processes_race_for_it() -> None:
+    """24 owners take one table's lease at the same instant, each on its own connection: exactly one wins, whether
+    the lease is new or expired; none wins a live lease; its holder renews it."""
+    from boardlab.server.cluster import take_lease
+
+    with pg_schema() as url:
+        engine = _engine(url)
+        try:
+
+            def race(table: str, who: str) -> list[str]:
+                start = threading.Barrier(24)
+                won: list[str] = []
+
+                def one(i: int) -> None:
+                    with engine.connect() as c:
+                        c.exec_driver_sql("SELECT 1")  # connected before the start
+                        start.wait()
+                        if take_lease(c, table, f"{who}{i}", 30.0):
+                            won.append(f"{who}{i}")
+                        c.commit()
+
+                threads = [threading.Thread(target=one, args=(i,)) for i in range(24)]
+                for th in threads:
+                    th.start()
+                for th in threads:
+                    th.join()
+                return won
+
+            assert len(race("fresh", "a")) == 1  # nobody held it
+            with engine.begin() as c:  # its owner died: the lease expired a second ago
+                c.exec_driver_sql("UPDATE bl_leases SET expires_at = expires_at - 31 WHERE table_id = 'fresh'")
+            (winner,) = race("fresh", "b")
+            assert race("fresh", "c") == []  # a live lease: nobody else takes it
+            with engine.begin() as c:
+                assert take_lease(c, "fresh", winner, 30.0)  # its holder renews it
+                assert c.exec_driver_sql("SELECT owner FROM bl_leases").scalars().all() == [winner]
+        finally:
+            engine.dispose()
+
+
+def _act(c: httpx.Client, table: str, token: str, move: int, action: str) -> dict[str, Any]:
+    r = c.post(f"/api/tables/{table}/actions", json={"move": move, "action": action}, headers=auth(token))
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def test_a_move_made_through_one_process_reaches_the_sockets_of_another(tmp_path: Path) -> None:
+    with (
+        cluster(tmp_path, 2) as (a, b),
+        httpx.Client(base_url=a.url, timeout=20) as ca,
+        httpx.Client(base_url=b.url, timeout=20) as cb,
+    ):
+        assert ca.get("/healthz").json()["process"] != cb.get("/healthz").json()["process"]
+        made = make_table(ca)  # created through A: A owns it
+        tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+        with Ws(b.ws_url, tid) as watch_b, Ws(a.ws_url, tid) as watch_a, Ws(b.ws_url, tid, [tok[1]]) as seat1_b:
+            assert watch_b.state(version=0)["version"] == 0
+            watch_a.state(version=0)
+            seat1_b.state(version=0)
+            _act(ca, tid, tok[0], 0, "add1")  # through A ...
+            got = watch_b.state(version=1)  # ... pushed to a spectator on B
+            assert got["view"]["counter"] == 1 and got["last"]["action"] == "add1"
+            _act(ca, tid, tok[0], 1, "end")
+            watch_b.state(version=2)
+            # seat 1 moves through its socket on B: B takes the table over from A, and A's spectator sees it
+            seat1_b.send({"type": "act", "seat": 1, "move": 2, "action": "add2", "id": "m"})
+            ack = seat1_b.until(lambda m: m.get("type") in ("ack", "error") and m.get("id") == "m")
+            assert ack == {"type": "ack", "id": "m", "version": 3}, ack
+            assert watch_a.state(version=3)["view"]["counter"] == 3
+            # a stale copy is never played on: A takes it back, rebuilt from the log, and refuses a stale move
+            r = ca.post(f"/api/tables/{tid}/actions", json={"move": 2, "action": "end"}, headers=auth(tok[1]))
+            assert r.status_code == 409 and r.json()["error"] == "stale_move", r.text
+            _act(ca, tid, tok[1], 3, "end")
+            assert watch_b.state(version=4)["current"] == 0
+        final = cb.get(f"/api/tables/{tid}").json()
+        assert final["version"] == 4 and final["view"]["counter"] == 3
+    for srv in (a, b):
+        text = srv.log_path.read_text()
+        assert "Traceback" not in text and "duplicate key" not in text, text[-3000:]
+
+
+def _rows(url: str, tid: str) -> tuple[Any, list[Any]]:
+    engine = _engine(url)
+    try:
+        with engine.connect() as c:
+            trow = c.exec_driver_sql(f"SELECT seed, players, options FROM bl_tables WHERE id = '{tid}'").one()
+            q = f"SELECT n, seat, kind, text FROM bl_log WHERE table_id = '{tid}' ORDER BY n"
+            rows = c.exec_driver_sql(q).all()
+        return trow, list(rows)
+    finally:
+        engine.dispose()
+
+
+def _replays(trow: Any, rows: list[Any]) -> Any:
+    """Replay a log from its seed: every row is its seat's legal move at that point (no row twice, none lost)."""
+    import json
+
+    game = get_game("tally")
+    state = game.new_game(trow.players, int(trow.seed), **json.loads(trow.options))
+    assert [r.n for r in rows] == list(range(len(rows)))
+    for r in rows:
+        assert r.kind == "act" and state.current_player == r.seat, r
+        state.apply(game.parse_action(state, r.text), r.seat)
+    return state
+
+
+def test_killing_a_tables_owner_loses_no_move_and_its_bots_finish_elsewhere(tmp_path: Path) -> None:
+    env = {"BOARDLAB_LEASE_SECONDS": "1.5", "BOARDLAB_BOT_DELAY": "0.05"}
+    with (
+        cluster(tmp_path, 2, env=env) as (a, b),
+        httpx.Client(base_url=a.url, timeout=20) as ca,
+        httpx.Client(base_url=b.url, timeout=20) as cb,
+    ):
+        bots = make_table(ca, [{"kind": "bot", "bot": "random"}] * 2, options={"target": 60})
+        mixed = make_table(ca, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"target": 40})
+        tid, token = mixed["id"], mixed["seats"][0]["token"]
+        acked: list[tuple[int, str]] = []
+
+        def my_turn(c: httpx.Client) -> dict[str, Any]:
+            return dict(wait_for(lambda: (s := c.get(f"/api/tables/{tid}", headers=auth(token)).json())
+                                 and (s["over"] or s["current"] == 0) and s, "seat 0's turn"))
+
+        def play_turn(c: httpx.Client) -> dict[str, Any]:
+            s = my_turn(c)
+            for action in ("add2", "end"):
+                if s["over"]:
+                    break
+                s = _act(c, tid, token, s["version"], action)
+                acked.append((s["version"] - 1, action))
+            return s
+
+        for _ in range(2):
+            play_turn(ca)
+        wait_for(lambda: ca.get(f"/api/tables/{bots['id']}").json()["version"] >= 5, "the bots under way")
+        a.kill()  # SIGKILL the owner of both tables, its bots maybe thinking
+        s = play_turn(cb)  # B takes the table over once A's lease expires
+        while not s["over"]:
+            s = play_turn(cb)
+        wait_for(lambda: cb.get(f"/api/tables/{bots['id']}").json()["over"], "the bots' game finished on B", 60)
+        for table in (tid, bots["id"]):
+            trow, rows = _rows(a.db_url, table)
+            assert _replays(trow, rows).is_over
+            served = cb.get(f"/api/tables/{table}").json()
+            assert served["over"] and served["version"] == len(rows)
+            if table == tid:
+                stored = {(r.n, r.text) for r in rows if r.seat == 0}
+                assert set(acked) <= stored, set(acked) - stored  # every acknowledged move is in the log
+    text = b.log_path.read_text()
+    assert "taken over" in text  # the bots' table was adopted, not poked by a request
+    for bad in ("Traceback", "duplicate key", "another state"):
+        assert bad not in text, text[-3000:]
