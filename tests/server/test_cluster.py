@@ -16,8 +16,6 @@ from wsutil import Ws
 
 from boardlab.core import get_game
 
-pytestmark = pytest.mark.postgres
-
 
 def _engine(url: str) -> Any:
     """An engine on the schema, migrated, with a connection per caller (no pool to wait for)."""
@@ -30,6 +28,7 @@ def _engine(url: str) -> Any:
     return engine
 
 
+@pytest.mark.postgres
 def test_a_lease_has_one_holder_however_many_processes_race_for_it() -> None:
     """24 owners take one table's lease at the same instant, each on its own connection: exactly one wins, whether
     the lease is new or expired; none wins a live lease; its holder renews it."""
@@ -76,6 +75,7 @@ def _act(c: httpx.Client, table: str, token: str, move: int, action: str) -> dic
     return dict(r.json())
 
 
+@pytest.mark.postgres
 def test_a_move_made_through_one_process_reaches_the_sockets_of_another(tmp_path: Path) -> None:
     with (
         cluster(tmp_path, 2) as (a, b),
@@ -136,6 +136,7 @@ def _replays(trow: Any, rows: list[Any]) -> Any:
     return state
 
 
+@pytest.mark.postgres
 def test_killing_a_tables_owner_loses_no_move_and_its_bots_finish_elsewhere(tmp_path: Path) -> None:
     env = {"BOARDLAB_LEASE_SECONDS": "1.5", "BOARDLAB_BOT_DELAY": "0.05"}
     with (
@@ -181,3 +182,28 @@ def test_killing_a_tables_owner_loses_no_move_and_its_bots_finish_elsewhere(tmp_
     assert "taken over" in text  # the bots' table was adopted, not poked by a request
     for bad in ("Traceback", "duplicate key", "another state"):
         assert bad not in text, text[-3000:]
+
+
+def test_one_process_stays_as_it_was_and_several_need_postgresql(tmp_path: Path) -> None:
+    """The embedded default never imports Redis nor the cluster code; `--redis` on SQLite is refused clearly,
+    before anything starts (several processes cannot share a SQLite file)."""
+    import subprocess
+    import sys
+
+    db = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    probe = (
+        "import sys\n"
+        "from fastapi.testclient import TestClient\n"
+        "from boardlab.server import create_app\n"
+        f"with TestClient(create_app({db!r}, resume=False)) as c:\n"
+        "    assert c.get('/healthz').json() == {'status': 'ok'}\n"
+        "print(sorted(m for m in sys.modules if m == 'redis' or m.startswith(('redis.', 'boardlab.server.cluster'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "[]", out.stdout + out.stderr
+    refused = subprocess.run(
+        [sys.executable, "-m", "boardlab.server", "--port", "1", "--db", db, "--redis", "redis://127.0.0.1:6379/0"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert refused.returncode == 2, refused.stderr
+    assert "--redis (several processes) needs a PostgreSQL database" in refused.stderr

@@ -27,15 +27,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
     import uvicorn
     from sqlalchemy.engine import make_url
 
-    _check_port(host, port)  # before printing an address that would not work
     url = db_url or default_db_url()
-    from .backup import DamagedDatabase, check_integrity
-
-    try:  # before anything opens (and writes into) the file
-        check_integrity(url)
-    except DamagedDatabase as e:
-        print(f"boardlab server: {e}", file=sys.stderr, flush=True)
-        raise SystemExit(2) from None
     if redis_url is not None and not normalize_url(url).startswith("postgresql"):
         print(
             "boardlab server: --redis (several processes) needs a PostgreSQL database: --db postgresql://...",
@@ -43,6 +35,14 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
             flush=True,
         )
         raise SystemExit(2)
+    _check_port(host, port)  # before printing an address that would not work
+    from .backup import DamagedDatabase, check_integrity
+
+    try:  # before anything opens (and writes into) the file
+        check_integrity(url)
+    except DamagedDatabase as e:
+        print(f"boardlab server: {e}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
     shown = make_url(normalize_url(url)).render_as_string(hide_password=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)

@@ -100,7 +100,9 @@ class Cluster:
         deadline = time.monotonic() + self.ttl + 2.0
         while not await self.take(table_id):
             if time.monotonic() > deadline:
-                raise ApiError(503, "busy", "another server process is playing this table; nothing changed, try again")
+                raise ApiError(
+                    503, "table_busy", "another server process is playing this table; nothing changed, try again"
+                )
             ev = self._released.setdefault(table_id, asyncio.Event())
             await self.publish({"op": "release", "table": table_id, "to": self.me})
             with contextlib.suppress(TimeoutError):
