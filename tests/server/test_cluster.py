@@ -17,14 +17,15 @@ from wsutil import Ws
 from boardlab.core import get_game
 
 
-def _engine(url: str) -> Any:
-    """An engine on the schema, migrated, with a connection per caller (no pool to wait for)."""
+def _engine(url: str, migrate: bool = True) -> Any:
+    """An engine on the schema (migrated unless a server did), with a connection per caller (no pool to wait for)."""
     import sqlalchemy as sa
 
-    from boardlab.server.db import migrate, normalize_url
+    from boardlab.server import db
 
-    engine = sa.create_engine(normalize_url(url), poolclass=sa.NullPool)
-    migrate(engine)
+    engine = sa.create_engine(db.normalize_url(url), poolclass=sa.NullPool)
+    if migrate:
+        db.migrate(engine)
     return engine
 
 
@@ -112,13 +113,23 @@ def test_a_move_made_through_one_process_reaches_the_sockets_of_another(tmp_path
 
 
 def _rows(url: str, tid: str) -> tuple[Any, list[Any]]:
-    engine = _engine(url)
+    engine = _engine(url, migrate=False)
     try:
         with engine.connect() as c:
             trow = c.exec_driver_sql(f"SELECT seed, players, options FROM bl_tables WHERE id = '{tid}'").one()
             q = f"SELECT n, seat, kind, text FROM bl_log WHERE table_id = '{tid}' ORDER BY n"
             rows = c.exec_driver_sql(q).all()
         return trow, list(rows)
+    finally:
+        engine.dispose()
+
+
+def _clock_stored(url: str, tid: str) -> bool:
+    engine = _engine(url, migrate=False)
+    try:
+        with engine.connect() as c:
+            q = f"SELECT clock FROM bl_table_site WHERE table_id = '{tid}' AND clock IS NOT NULL"
+            return c.exec_driver_sql(q).first() is not None
     finally:
         engine.dispose()
 
@@ -144,7 +155,7 @@ def test_killing_a_tables_owner_loses_no_move_and_its_bots_finish_elsewhere(tmp_
         httpx.Client(base_url=a.url, timeout=20) as ca,
         httpx.Client(base_url=b.url, timeout=20) as cb,
     ):
-        bots = make_table(ca, [{"kind": "bot", "bot": "random"}] * 2, options={"target": 60})
+        bots = make_table(ca, [{"kind": "bot", "bot": "random"}] * 2, options={"target": 100})
         mixed = make_table(ca, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"target": 40})
         tid, token = mixed["id"], mixed["seats"][0]["token"]
         acked: list[tuple[int, str]] = []
@@ -164,12 +175,26 @@ def test_killing_a_tables_owner_loses_no_move_and_its_bots_finish_elsewhere(tmp_
 
         for _ in range(2):
             play_turn(ca)
-        wait_for(lambda: ca.get(f"/api/tables/{bots['id']}").json()["version"] >= 5, "the bots under way")
-        a.kill()  # SIGKILL the owner of both tables, its bots maybe thinking
+        under_way = wait_for(lambda: (s := ca.get(f"/api/tables/{bots['id']}").json())["version"] >= 5 and s,
+                             "the bots under way")
+        assert not under_way["over"]
+        r = ca.post("/api/site/tables", json={"game": "tally", "players": 2, "options": {"target": 10**6},
+                                             "bot_level": "easy", "clock": {"mode": "turn", "per_move": 4},
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 201, r.text
+        clocked = r.json()["id"]  # seat 0's 4 s run on A's timer ...
+        # (the site stores a new table's clock after answering 201: wait until it is stored, then kill)
+        wait_for(lambda: _clock_stored(a.db_url, clocked), "the clock stored")
+        a.kill()  # SIGKILL the owner of the three tables, its bots maybe thinking
         s = play_turn(cb)  # B takes the table over once A's lease expires
         while not s["over"]:
             s = play_turn(cb)
         wait_for(lambda: cb.get(f"/api/tables/{bots['id']}").json()["over"], "the bots' game finished on B", 60)
+        # ... and run out on B, which took the clock over: a bot moved for seat 0, once per decision
+        st = wait_for(lambda: (s := cb.get(f"/api/tables/{clocked}").json())["log_len"] and s, "the zombie move")
+        assert st["last"]["seat"] == 0 and 0 in st["site"]["clock"]["out"]
+        trow, rows = _rows(a.db_url, clocked)
+        _replays(trow, rows)
         for table in (tid, bots["id"]):
             trow, rows = _rows(a.db_url, table)
             assert _replays(trow, rows).is_over
