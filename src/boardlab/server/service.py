@@ -10,6 +10,7 @@ getting the view of its own seat only.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -384,10 +385,18 @@ class TableService:
         owner died: its lease expired), so their bots and clocks carry on here. Replaces `resume`."""
         from .cluster import orphans  # only in a cluster
 
+        refused: set[str] = set()  # tables that cannot be resumed here (a log that no longer replays): not again
         while True:
             try:
-                for tid in await self.store.read(orphans):
-                    if tid in self.cluster.owned or not await self.cluster.take(tid):
+                ids = await self.store.read(orphans)
+            except Exception:
+                log.exception("cannot look for the tables of a stopped server process")
+                ids = []
+            for tid in ids:
+                if tid in self.cluster.owned or tid in refused:
+                    continue
+                try:
+                    if not await self.cluster.take(tid):
                         continue
                     t = await self.get(tid)
                     async with t.lock:
@@ -396,10 +405,13 @@ class TableService:
                             self.hooks.took_over(t)
                     self.kick(t)
                     log.info("table %s taken over (its owner is gone)", tid)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("cannot take over the tables of a stopped server process")
+                except ApiError as e:  # its log no longer replays (rules_changed): kept, not retried by anyone
+                    log.error("table %s cannot be taken over: %s", tid, e.detail)
+                    refused.add(tid)
+                except Exception:  # the database failed: let go, so that it is tried again (here or elsewhere)
+                    log.exception("cannot take table %s over", tid)
+                    with contextlib.suppress(Exception):
+                        await self.cluster.release(tid)
             await asyncio.sleep(self.cluster.ttl / 2)
 
     def _spawn(self, coro: Any) -> None:
