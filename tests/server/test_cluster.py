@@ -105,6 +105,10 @@ def test_a_move_made_through_one_process_reaches_the_sockets_of_another(tmp_path
             assert r.status_code == 409 and r.json()["error"] == "stale_move", r.text
             _act(ca, tid, tok[1], 3, "end")
             assert watch_b.state(version=4)["current"] == 0
+            # chat said through B reaches A's spectator too (B takes the table over to number it)
+            r = cb.post(f"/api/tables/{tid}/chat", json={"text": "gg 好棋"}, headers=auth(tok[1]))
+            assert r.status_code == 200, r.text
+            assert watch_a.until(lambda m: m.get("type") == "chat")["text"] == "gg 好棋"
         final = cb.get(f"/api/tables/{tid}").json()
         assert final["version"] == 4 and final["view"]["counter"] == 3
     for srv in (a, b):
