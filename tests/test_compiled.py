@@ -22,7 +22,8 @@ from boardlab.bots import make_bot
 from boardlab.core import get_game, observe
 
 logs = {}
-RUNS = (("cacao", 3, 60, 40), ("pocket_mars", 2, 60, 40), ("block_and_key", 2, 25, 30), ("cooper_island", 2, 40, 60))
+RUNS = (("cacao", 3, 60, 40), ("pocket_mars", 2, 60, 40), ("block_and_key", 2, 25, 30), ("cooper_island", 2, 40, 60),
+        ("petrichor", 3, 40, 50))
 for game, players, iterations, moves in RUNS:
     state = get_game(game).new_game(players, 5)
     bots = [make_bot("mcts", 40 + s, iterations=iterations) for s in range(players)]
@@ -73,7 +74,8 @@ def test_native_and_pure_play_the_same_games() -> None:
     assert all(f.endswith(".py") for f in pure["files"].values()), pure["files"]
     assert native["logs"] == pure["logs"]
     assert {game: len(log) for game, log in native["logs"].items()} == {"cacao": 40, "pocket_mars": 40,
-                                                                        "block_and_key": 30, "cooper_island": 60}
+                                                                        "block_and_key": 30, "cooper_island": 60,
+                                                                        "petrichor": 50}
 
 
 def test_a_changed_source_is_run_from_source(tmp_path: Path) -> None:

@@ -46,6 +46,9 @@ MODULES = (
     "boardlab.games.cooper_island.actions",
     "boardlab.games.cooper_island.evaluate",
     "boardlab.games.cooper_island.rules",
+    "boardlab.games.petrichor.actions",
+    "boardlab.games.petrichor.evaluate",
+    "boardlab.games.petrichor.rules",
     "boardlab.bots.mcts",
 )
 """The modules compiled, one mypyc group: they call each other natively, so they are built and

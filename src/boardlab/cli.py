@@ -359,7 +359,7 @@ def simulate(
         console.print(f"wrote {make_plot(entrants, records, plot)}")
 
 
-@app.command()
+@app.command(cls=_OptionalRayValue)
 def report(
     game: Annotated[str, typer.Argument(help="game name")],
     players: Annotated[int | None, typer.Option(help="player count (default: the number of --seats, else 2)")] = None,
@@ -369,13 +369,18 @@ def report(
     jobs: Annotated[int, typer.Option(min=1, help="parallel processes")] = 1,
     iterations: Annotated[int | None, typer.Option(help="MCTS iterations per move (reproducible)")] = None,
     out: Annotated[Path | None, typer.Option(help="output folder (default: report-GAME-Np)")] = None,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="[ADDRESS]",
+        help="play the games as Ray tasks (as in `boardlab simulate --ray`)")] = None,
+    option: Annotated[list[str] | None, typer.Option(help=OPTION_HELP)] = None,
+    components: Annotated[Path | None, typer.Option(help=COMPONENTS_HELP)] = None,
 ) -> None:
     """Balance report for designers: seat fairness, scores, length, endings, per-component statistics,
     as one self-contained HTML page plus raw data (running it again resumes an unfinished run)."""
     from boardlab.sim.report import default_seats
     from boardlab.sim.report import report as make_report
 
-    _game_or_exit(game)
+    game_options = _game_options(_game_or_exit(game), option, components)
     kinds = [s.strip() for s in seats.split(",") if s.strip()] if seats else default_seats(game, players)
     folder = out or Path(f"report-{game}-{len(kinds)}p")
     budgets = {"iterations": iterations} if iterations is not None else {}
@@ -392,7 +397,8 @@ def report(
                 progress.update(tasks[phase], completed=done)
 
             page = make_report(game, folder, players=players, games=games, seats=kinds, seed=seed, jobs=jobs,
-                               budgets=budgets, progress=show, command=command)
+                               budgets=budgets, game_options=game_options, ray=ray, progress=show,
+                               command=command)
     except (BoardlabError, ValueError, TypeError) as e:
         console.print(f"[red]{escape(str(e))}[/]")
         raise typer.Exit(2) from None

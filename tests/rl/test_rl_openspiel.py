@@ -16,6 +16,7 @@ from rl_configs import CONFIGS, IDS
 import boardlab
 from boardlab.core import get_game
 from boardlab.rl import openspiel as bos
+from boardlab.rl.common import observation
 
 
 def test_every_game_is_registered_under_its_name() -> None:
@@ -90,8 +91,9 @@ def test_information_state_tensor_has_perfect_recall() -> None:
 @pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
 def test_strings_tensors_and_resampling(game: str, players: int) -> None:
     """Along a random game: legal actions are the boardlab legal actions' ids (ascending); tensors have
-    the declared shape; the observation string is the seat's view; resampling for the seat to move
-    keeps its information state (string and tensor) and changes only what it cannot see."""
+    the declared shape and begin with the seat's observation tensor; the observation string is the seat's
+    view; resampling for the seat to move keeps its information state (string and tensor) and changes only
+    what it cannot see."""
     sgame = bos.load(game, players, seed=9)
     state = sgame.new_initial_state()
     rng = random.Random(9)
@@ -109,6 +111,10 @@ def test_strings_tensors_and_resampling(game: str, players: int) -> None:
             assert json.loads(state.observation_string(p)) == json.loads(json.dumps(inner.view(p), default=str))
             assert len(state.observation_tensor(p)) == shape[0]
             assert len(state.information_state_tensor(p)) == sgame.information_state_tensor_shape()[0]
+            # both tensors start with the seat's observation tensor (the game's hand-made one, #35)
+            seen = observation(inner, p)
+            assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), seen)
+            assert np.array_equal(np.asarray(state.information_state_tensor(p)[:shape[0]], np.float32), seen)
         if step % 7 == 0:
             world = state.resample_from_infostate(p, sampler)
             assert world.information_state_string(p) == state.information_state_string(p)

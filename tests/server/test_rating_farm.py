@@ -85,3 +85,26 @@ def test_a_new_accounts_rating_is_provisional(server: Server) -> None:
     for name in (na, nb):
         g = result(a, name)["games"][0]
         assert g["rated_games"] == 1 and g["rating"] is not None and g["provisional"] is True
+
+
+def test_a_bot_level_on_two_seats_is_rated_once(server: Server) -> None:
+    """Issue #34: two Easy bots in one game showed two ratings (★1825 and ★1654) while the level has one; the
+    level is rated once per game and both seats show its one rating."""
+    a, na, csrf = account(server)
+    r = a.post(
+        "/api/site/tables",
+        headers={"X-CSRF-Token": csrf},
+        json={"game": "tally", "players": 3, "options": {"target": 8}, "rated": True, "public": True,
+              "bot_level": "easy", "pace": 0,
+              "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]},
+    )
+    assert r.status_code == 201, r.text
+    tid, tok = r.json()["id"], r.json()["seats"][0]["token"]
+    before = a.get("/api/bots/ratings").json()["ratings"].get("tally", {}).get("easy")
+    play(a, tid, {0: tok})
+    easy = wait_for(lambda: (e := a.get("/api/bots/ratings").json()["ratings"].get("tally", {}).get("easy")) != before
+                    and e, "the Easy level's new rating")
+    st = a.get(f"/api/tables/{tid}", headers=auth(tok)).json()
+    assert st["site"]["ratings"][1] == st["site"]["ratings"][2] == easy
+    rows = [g for g in result(a, na)["recent"] if g["table"] == tid]
+    assert rows and rows[0]["rated"] is False  # the person is not rated against bots

@@ -13,6 +13,7 @@ import pytest
 
 from boardlab.core import get_game
 from boardlab.sim.report import report
+from boardlab.sim.stats import holm
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +65,40 @@ def test_component_counts_match_the_action_logs(cacao_report: Path) -> None:
             assert c["value"] == pytest.approx(c["win_share_when_played"] - c["win_share_when_not_played"])
 
 
+def test_values_have_intervals_and_adjusted_p_values(cacao_report: Path) -> None:
+    """Issue #35: each value has Newcombe's interval, a p-value and its Holm and Benjamini-Hochberg adjustments,
+    and the page warns how many comparisons it makes."""
+    data = json.loads((cacao_report / "report.json").read_text())
+    for family in ("components", "actions"):
+        tested = [c for c in data[family] if c["value"] is not None]
+        assert tested, family
+        for c in tested:
+            assert c["value_ci95"][0] - 1e-9 <= c["value"] <= c["value_ci95"][1] + 1e-9
+            assert 0 < c["p"] <= c["q_bh"] + 1e-12 and c["q_bh"] <= c["p_holm"] + 1e-12 <= 1 + 1e-12
+        assert holm([c["p"] for c in tested]) == pytest.approx([c["p_holm"] for c in tested])
+    for c in data["category_ci95"]:
+        assert c["ci95"][0] <= c["mean"] <= c["ci95"][1]
+        assert c["mean"] == pytest.approx(data["categories"][c["category"]])
+    page = (cacao_report / "report.html").read_text()
+    assert "comparisons.</b>" in page and "Holm" in page and "<h2>Actions</h2>" in page
+    assert "Worker tile 1-1-1-1" in page  # a component id is shown with its name
+
+
+def test_action_counts_match_the_action_logs(cacao_report: Path) -> None:
+    data = json.loads((cacao_report / "report.json").read_text())
+    rows = [json.loads(x) for x in (cacao_report / "games.jsonl").read_text().splitlines()[1:]]
+    g = get_game("cacao")
+    expected: dict[str, int] = {}
+    for r in rows:
+        state = g.new_game(2, r["seed"])
+        for text in r["actions"]:
+            a = g.parse_action(state, text)
+            expected[a[0]] = expected.get(a[0], 0) + 1
+            state.apply(a)
+    assert "place" in expected and set(expected) <= {"auto", "fill", "place", "rebuild", "use"}
+    assert {a["action"]: a["times_used"] for a in data["actions"]} == expected
+
+
 def test_page_is_self_contained(cacao_report: Path) -> None:
     page = (cacao_report / "report.html").read_text()
     assert page.count("<svg") >= 4
@@ -76,12 +111,16 @@ def test_page_is_self_contained(cacao_report: Path) -> None:
 def test_cli_report_for_pocket_mars(tmp_path: Path) -> None:
     out = tmp_path / "pm"
     res = subprocess.run([sys.executable, "-m", "boardlab.cli", "report", "pocket_mars", "--players", "3",
-                          "--games", "3", "--out", str(out)], capture_output=True, text=True, timeout=300,
+                          "--games", "3", "--out", str(out), "--option", "draft=true"],
+                         capture_output=True, text=True, timeout=300,
                          env={"PATH": "/usr/bin:/bin", "COLUMNS": "120"})
     assert res.returncode == 0, res.stderr + res.stdout
     assert "wrote" in res.stdout and "playing" in res.stderr
     data = json.loads((out / "report.json").read_text())
     assert data["players"] == 3 and data["games"] == 3
+    first = json.loads((out / "games.jsonl").read_text().splitlines()[1])
+    assert first["actions"][0].startswith("keep ")  # --option draft=true reached the games
+    assert "keep" in {a["action"] for a in data["actions"]}
     assert data["components"], "Pocket Mars reports its cards"
     from boardlab.games.pocket_mars.components import CARD_IDS
 

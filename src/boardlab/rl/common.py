@@ -39,7 +39,7 @@ def action_mask(state: State, seat: int, size: int) -> np.ndarray:
 
 def observation(state: State, seat: int) -> np.ndarray:
     """The seat's observation tensor (float32), built from its view only: the game's hand-made encoder
-    (rl/encoders.py) where it has one, else `Game.encode_observation` (the hashed view by default)."""
+    (rl/encoders/) where it has one, else `Game.encode_observation` (the hashed view by default)."""
     from .encoders import encoder_for
 
     enc = encoder_for(state.game.name)

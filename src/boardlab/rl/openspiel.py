@@ -12,7 +12,7 @@ Utilities are zero-sum (`boardlab.rl.common.utilities`; solo games are general-s
 
 Observation strings are the seat's view (JSON); information-state strings add, for perfect recall,
 the seat's record of every action as it saw it (the notation when `Game.action_visible` says it
-may read it, else "?"). The observation tensor is `Game.encode_observation` (the view only); the
+may read it, else "?"). The observation tensor is `common.observation` (the view only); the
 information-state tensor is that, then a 64-bit digest of the information-state string (the view and the
 whole record: two different information states never share a tensor, up to a 2^-64 chance), then the
 seat's last `RECENT` decisions as features (`information_state_layout`): who acted, whether the seat could
@@ -260,7 +260,7 @@ def _bits(value: int, width: int) -> list[float]:
 
 
 class BoardlabObserver:
-    """OpenSpiel's PyObserver: the observation tensor is Game.encode_observation and the string the view; with
+    """OpenSpiel's PyObserver: the observation tensor is common.observation and the string the view; with
     perfect recall the string adds the seat's record and the tensor its digest and recent decisions
     (`information_state_layout`)."""
 

@@ -8,7 +8,8 @@
 ['action_mask', 'observation']
 
 Observations are `{"observation": float32[observation_size], "action_mask": int8[num_distinct_actions]}`
-built from the seat's view only (`Game.encode_observation`); the mask is all zeros for a seat that is
+built from the seat's view only (`common.observation`: the game's hand-made tensor, else
+`Game.encode_observation`); the mask is all zeros for a seat that is
 not to decide. Several decisions in a row by one seat are several AEC steps of that agent.
 Rewards come at the end: zero-sum utilities (`boardlab.rl.common.utilities`). `reset(seed=s)` deals
 game seed `s`; without a seed the next deal is the previous seed + 1 (the first one random).

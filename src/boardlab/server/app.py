@@ -26,12 +26,13 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from boardlab.core import BoardlabError
 
+from . import chat as chat_lines
 from .bots import BotRunner
 from .deps import WEB, api_errors
 from .errors import ApiError
 from .limits import Gates, Limits, Sampled, client_key
 from .middleware import BodyLimit, RequestGuard, SecurityHeaders
-from .routes import accounts, chat, lobby, pages, ratings, tables, ws
+from .routes import accounts, chat, lobby, pages, ratings, social, tables, ws
 from .service import TableService
 from .site import Site
 from .store import Store
@@ -54,6 +55,9 @@ def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None
             svc.cluster = Cluster(store, redis_url)
             svc.cluster.on_event = svc.on_event
             svc.cluster.on_lost = svc._lost
+            svc.on_chat = lambda t, m: chat_lines.deliver(
+                app.state.site, t, m["msg"], str(m.get("channel")), m.get("author")
+            )
         await app.state.site.start()
         if svc.cluster is not None:
             await svc.cluster.start(hashlib.sha256(app.state.site.secret).hexdigest()[:16])  # a channel per site
@@ -138,7 +142,8 @@ def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None
     app.include_router(ws.router())  # live updates: the WebSocket protocol
     app.include_router(accounts.router(gates))  # sign-up/in/out, "My games", claiming a seat
     app.include_router(ratings.router())  # profiles, bot ratings
-    app.include_router(chat.router())
+    app.include_router(chat.router())  # both channels, reports, the admins' list of reports
+    app.include_router(social.router())  # friends and blocks (issue #34)
     app.include_router(pages.router(WEB))  # the HTML pages, their heads from templates/head.html
     app.mount("/static", StaticFiles(directory=WEB), name="static")
     return app

@@ -34,6 +34,7 @@ class Conn:
         self.task: asyncio.Task[None] | None = None
         self.gone = asyncio.Event()
         self.why: str | None = None
+        self.user_id: int | None = None  # the account of the session cookie, if any: chat blocks (social.py)
 
     def push(self, text: str) -> None:
         if self.gone.is_set():

@@ -37,6 +37,13 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
     people = [s for s in keyed if (keys[s] or "").startswith("u:") and _rated_person(info, s)]
     bots = [s for s in keyed if (keys[s] or "").startswith("bot:")]
     rated = info.rated and len(people) >= 2
+    # one rating per bot level: a level that plays several seats of a game (two Easy bots) is rated once, on its
+    # first seat, so the game counts once and every seat shows the level's one rating (two Easy bots in one
+    # Cacao game once showed ★1825 and ★1654, the second update overwriting the first)
+    first_of: dict[str, int] = {}
+    for s in bots:
+        first_of.setdefault(keys[s] or "", s)
+    rated_bots = sorted(first_of.values())
     game = t.game.name
     row = site_row(t.id, info)
     stored = info.stored
@@ -59,9 +66,9 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             rates = ratings.rate([old[keys[s] or ""][:2] for s in people], [ranking[s] for s in people])
             new = dict(zip(people, rates, strict=True))
         if info.rated and bots and people:  # the bots against the people, who are not rated against bots
-            seats = people + bots
+            seats = people + rated_bots
             rates = ratings.rate([old[keys[s] or ""][:2] for s in seats], [ranking[s] for s in seats])
-            new.update((s, r) for s, r in zip(seats, rates, strict=True) if s in bots)
+            new.update((s, r) for s, r in zip(seats, rates, strict=True) if s in rated_bots)
         for s in keyed:
             k = keys[s]
             assert k is not None
@@ -90,6 +97,10 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
                     before=before if s in new else None, after=after if s in new else None, created_at=now,
                 )
             )
+        for s in bots:  # a level's other seats show the rating it now has
+            twin = first_of[keys[s] or ""]
+            if twin != s and twin in new:
+                shown_after[s], counted[s] = shown_after[twin], counted[twin]
         row["rated_done"] = True
         write_site_row(conn, t.id, row, stored)
         return shown_after, counted

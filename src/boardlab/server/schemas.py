@@ -176,6 +176,7 @@ class OpenTableOut(BaseModel):
     created_at: float
     rated: bool = False
     clock: dict[str, Any] | None = Field(None, description="{mode, bank, per_move, cap, speed} in seconds, or none")
+    friends: list[str] | None = Field(None, description="signed in: your friends seated here (their tables first)")
 
 
 class JoinedOut(BaseModel):
@@ -229,6 +230,7 @@ class SiteTable(NewTable):
 class ChatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     text: str = Field(max_length=2000)
+    channel: Literal["players", "spectators"] = Field("players", description="spectators talk in their own channel")
 
 
 class SiteError(BaseModel):

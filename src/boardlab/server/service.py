@@ -18,7 +18,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -98,6 +98,7 @@ class TableService:
         self.cluster: Any = None
         self._following: set[str] = set()  # tables being rebuilt after another process changed them
         self._missed: set[str] = set()  # tables that changed elsewhere while they were being loaded here
+        self.on_chat: Callable[[Table, dict[str, Any]], Awaitable[None]] | None = None  # a line said elsewhere
 
     # -- loading ------------------------------------------------------------------------------------
     async def get(self, table_id: str) -> Table:
@@ -322,9 +323,8 @@ class TableService:
             if tid in self._loading:
                 self._missed.add(tid)
             return
-        if op == "chat" and isinstance(msg.get("text"), str):
-            for c in list(t.conns):
-                c.push(msg["text"])
+        if op == "chat" and self.on_chat is not None and isinstance(msg.get("msg"), dict):
+            self._spawn(self.on_chat(t, msg))  # chat.deliver: each socket by its own reader's rights
         elif op == "changed":
             if tid in self.cluster.owned:
                 if int(msg.get("v", 0)) <= t.version:

@@ -28,6 +28,7 @@ from .results import record_results
 from .service import TableService
 from .sitedb import seat_users_t, site_secret_t
 from .siteinfo import SiteInfo, load_info, load_ratings, read_secret, site_row, write_site_row
+from .social import Social
 from .table import Table
 from .tokens import hash_token
 
@@ -40,6 +41,7 @@ class Site:
         self.svc = svc
         self.store = svc.store
         self.accounts = Accounts(svc.store)
+        self.social = Social(svc.store)
         self.info: dict[str, SiteInfo] = {}
         self.clocks = ClockKeeper(svc, self.ensure, self.save)
         self.tasks: set[asyncio.Task[Any]] = set()

@@ -1,4 +1,5 @@
-"""Schema of the site around the games: accounts, sessions, ratings, results, clocks, chat.
+"""Schema of the site around the games: accounts, sessions, ratings, results, clocks, chat, friends, blocks,
+reports.
 
 Kept apart from the tables' own schema (db.py) so the play path (log rows) is unchanged; the same
 `metadata`, so the Alembic migrations and `tests/server/test_misc.py` see one schema.
@@ -91,6 +92,41 @@ chat_t = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("text", sa.String(400), nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    # "players" or "spectators" (0006): spectators talk in their own channel (social.py)
+    sa.Column("channel", sa.String(12), nullable=False, server_default="players"),
+    sa.Column("user_id", sa.Integer, nullable=True),  # the author's account, if any: blocks and reports (0006)
+)
+
+friends_t = sa.Table(
+    "bl_friends",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("bl_users.id"), primary_key=True),
+    sa.Column("friend_id", sa.Integer, sa.ForeignKey("bl_users.id"), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+blocks_t = sa.Table(
+    "bl_blocks",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("bl_users.id"), primary_key=True),
+    sa.Column("blocked_id", sa.Integer, sa.ForeignKey("bl_users.id"), primary_key=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+)
+
+reports_t = sa.Table(
+    "bl_reports",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("reporter_id", sa.Integer, sa.ForeignKey("bl_users.id"), nullable=False),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("bl_tables.id"), nullable=False),
+    sa.Column("n", sa.Integer, nullable=False),  # the chat line (bl_chat.n)
+    sa.Column("channel", sa.String(12), nullable=False),
+    sa.Column("author_name", sa.String(64), nullable=False),
+    sa.Column("author_id", sa.Integer, nullable=True),
+    sa.Column("text", sa.String(400), nullable=False),  # the line as it was when reported
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.UniqueConstraint("reporter_id", "table_id", "n", name="uq_bl_reports_line"),
+    sa.Index("ix_bl_reports_reporter", "reporter_id", "created_at"),
 )
 
 site_secret_t = sa.Table(

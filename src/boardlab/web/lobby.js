@@ -144,7 +144,10 @@ async function refreshOpen() {
           location.href = r.link;
         }
         catch (e) { toast(e.message); refreshOpen(); } } }, t("join_what", { what }));
-      return el("li", {}, `${title} (${tb.players}) — ${seats} `,
+      // a friend's table comes first (the server sorts) and says who is there (issue #34)
+      const friends = tb.friends && tb.friends.length ? el("span", { class: "badge friend" },
+        t("friends_here", { names: tb.friends.join(lang() === "zh-TW" ? "、" : ", ") })) : null;
+      return el("li", { class: friends ? "friend-table" : null }, friends, friends ? " " : null, `${title} (${tb.players}) — ${seats} `,
         el("span", { class: `badge${tb.rated ? " rated" : ""}` }, tb.rated ? `★ ${t("rated")}` : t("unrated")), " ",
         el("span", { class: `badge clock${short ? " low" : ""}` }, icon("clock"), clockWords(tb.clock)), " ",
         join, " ", el("a", { href: `/t/${tb.id}` }, t("spectator")));

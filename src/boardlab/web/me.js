@@ -1,6 +1,7 @@
 // My games: every table of the signed-in player, those where it is their turn first.
 import { api, el, gameInfo, langSwitch, lang, loadLang, t, toast } from "/static/common.js";
 import { gameTitle, me, mountAccount } from "/static/account.js";
+import { loadLists, socialLists } from "/static/social.js";
 
 const $ = (id) => document.getElementById(id);
 let games = null, tables = [];
@@ -22,7 +23,7 @@ function draw() {
     el("p", {}, el("a", { href: "/" }, el("button", { class: "primary" }, t("new_table")))),
     el("p", {}, el("button", { type: "button", id: "signout-everywhere", onclick: async () => {
       try { await api("POST", "/api/account/signout/everywhere"); location.reload(); } catch (e) { toast(e.message); }
-    } }, t("sign_out_everywhere")))));
+    } }, t("sign_out_everywhere")))), socialLists(draw));
   document.title = (turn.length ? `(${turn.length}) ` : "") + document.title;
 }
 
@@ -37,6 +38,7 @@ async function main() {
   $("lang").append(langSwitch(draw));
   games = await gameInfo();
   await mountAccount();
+  if (me) await loadLists();
   await refresh();
   setInterval(refresh, 15000);
 }

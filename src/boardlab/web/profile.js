@@ -1,7 +1,8 @@
 // A player's profile: games played per game, wins, ratings, recent tables.
 import { icon } from "/static/icons.js";
 import { api, el, gameInfo, langSwitch, lang, loadLang, t } from "/static/common.js";
-import { gameTitle, mountAccount } from "/static/account.js";
+import { gameTitle, me, mountAccount } from "/static/account.js";
+import { loadLists, socialButtons } from "/static/social.js";
 
 const $ = (id) => document.getElementById(id);
 const name = decodeURIComponent(location.pathname.split("/").pop());
@@ -25,6 +26,7 @@ function draw() {
     el("tr", {}, el("td", {}, gameTitle(games, g, lang)), el("td", {}, t(`level_${l}`)), el("td", {}, String(v)))));
   $("page").replaceChildren(
     el("section", {}, el("h2", { id: "profile-name" }, icon("user"), prof.name),
+      me && me.name.toLowerCase() !== prof.name.toLowerCase() ? socialButtons(prof.name, draw) : null,
       prof.games.length ? perGame : el("p", { class: "muted" }, t("no_games_yet"))),
     el("section", {}, el("h2", {}, t("recent_tables")), prof.recent.length ? recent : el("p", { class: "muted" }, t("no_games_yet"))),
     botRows && botRows.length ? el("section", {}, el("h2", {}, t("bot_ratings")), el("table", { class: "grid" }, ...botRows)) : "");
@@ -37,6 +39,7 @@ async function main() {
   await mountAccount();
   try { prof = await api("GET", `/api/users/${encodeURIComponent(name)}`); } catch { prof = null; }
   try { bots = await api("GET", "/api/bots/ratings"); } catch { bots = null; }
+  if (me) await loadLists();
   draw();
 }
 main();

@@ -192,20 +192,41 @@ export function notifySettings() {
 }
 
 // -- chat ---------------------------------------------------------------------------------------------
-export function chatLine(m) {
+// Two channels (issue #34): the players' and the spectators' (signed-in spectators write there; the players read it
+// except during a rated game). Each line not the reader's own has a Report button for signed-in readers.
+export function chatLine(m, opts = {}) {
   // textContent only: whatever people type is shown as text, never as markup
-  return el("li", { class: "chat-line", "data-n": m.n }, el("strong", {}, m.name), ": ", el("span", { class: "chat-text" }, m.text));
+  const li = el("li", { class: `chat-line${m.channel === "spectators" ? " spectator-line" : ""}`, "data-n": m.n },
+    el("strong", {}, m.name), ": ", el("span", { class: "chat-text" }, m.text));
+  if (opts.tableId && opts.canReport && opts.canReport() && !(opts.mine && opts.mine(m))) li.append(" ", reportButton(opts.tableId, m));
+  return li;
 }
 
-export function chatPanel(tableId, tokenFor, canSpeak) {
-  const list = el("ol", { class: "chat", id: "chat-list" });
-  const input = el("input", { id: "chat-input", maxlength: 300, placeholder: t("chat_placeholder"), autocomplete: "off" });
+function reportButton(tableId, m) {
+  const done = () => b.replaceWith(el("span", { class: "muted reported" }, t("reported")));
+  const b = el("button", { type: "button", class: "link report", onclick: () => confirmBox(t("report_confirm", { name: m.name }), async () => {
+    try { await api("POST", `/api/tables/${tableId}/chat/${m.n}/report`); done(); }
+    catch (e) { toast(e.message); if (e.body && e.body.error === "already_reported") done(); }
+  }) }, t("report"));
+  return b;
+}
+
+/** One channel's panel. opts: channel ("players" or "spectators"), title (an i18n key), mine(m) (the reader's own
+ * line: no Report), canReport() (signed in), note (shown instead of the form when the reader cannot write). */
+export function chatPanel(tableId, tokenFor, canSpeak, opts = {}) {
+  const channel = opts.channel || "players";
+  const id = channel === "players" ? "chat" : "spec-chat";
+  const lineOpts = { tableId, mine: opts.mine, canReport: opts.canReport };
+  const line = (m) => chatLine(m, lineOpts);
+  const list = el("ol", { class: "chat", id: `${id}-list` });
+  const input = el("input", { id: `${id}-input`, maxlength: 300, placeholder: t("chat_placeholder"), autocomplete: "off" });
   const form = el("form", { class: "chat-form" }, input, el("button", { type: "submit" }, t("send")));
   form.addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const text = input.value.trim();
     if (!text) return;
-    try { await api("POST", `/api/tables/${tableId}/chat`, { token: tokenFor(), body: { text } }); input.value = ""; }
+    const body = channel === "players" ? { text } : { text, channel };
+    try { await api("POST", `/api/tables/${tableId}/chat`, { token: channel === "players" ? tokenFor() : undefined, body }); input.value = ""; }
     catch (e) { toast(e.message); }
   });
   const seen = new Set();
@@ -214,14 +235,16 @@ export function chatPanel(tableId, tokenFor, canSpeak) {
     if (seen.has(m.n)) return;
     seen.add(m.n);
     if (oldest === null || m.n < oldest) oldest = m.n;
-    list.append(chatLine(m));
+    list.append(line(m));
     list.scrollTop = list.scrollHeight;
   };
   // the history comes a page at a time (newest first): a long chat is not sent whole on every visit
-  const earlier = el("button", { type: "button", id: "chat-earlier", class: "link", hidden: true }, t("chat_earlier"));
+  const earlier = el("button", { type: "button", id: `${id}-earlier`, class: "link", hidden: true }, t("chat_earlier"));
   const page = async (before) => {
-    const q = before === null ? "" : `?before=${before}`;
-    const r = await api("GET", `/api/tables/${tableId}/chat${q}`);
+    const q = new URLSearchParams();
+    if (before !== null) q.set("before", before);
+    if (channel !== "players") q.set("channel", channel);
+    const r = await api("GET", `/api/tables/${tableId}/chat${q.size ? `?${q}` : ""}`, { token: tokenFor() });
     earlier.hidden = !r.more;
     return r.chat;
   };
@@ -230,12 +253,25 @@ export function chatPanel(tableId, tokenFor, canSpeak) {
       const older = (await page(oldest)).filter((m) => !seen.has(m.n));
       older.forEach((m) => seen.add(m.n));
       if (older.length) oldest = older[0].n;
-      list.prepend(...older.map(chatLine));
+      list.prepend(...older.map(line));
     } catch (e) { toast(e.message); }
   });
+  const hiddenNote = el("p", { class: "muted", id: `${id}-hidden`, hidden: true }, t("spectator_chat_hidden"));
+  let hidden = false;
   const load = async () => {
+    if (hidden) return;
     try { (await page(null)).forEach(add); } catch { /* ignore */ }
   };
-  const box = el("section", { id: "chat-box" }, el("h2", {}, icon("chat"), t("chat")), earlier, list, canSpeak ? form : el("p", { class: "muted" }, t("chat_seats_only")));
-  return { box, add, load };
+  /** The players of a rated game do not see the spectators' chat until it ends: hide it, and load it when shown. */
+  const setHidden = (h) => {
+    if (h === hidden) return;
+    hidden = h;
+    hiddenNote.hidden = !h;
+    list.hidden = h;
+    foot.hidden = h;
+    if (!h) load();
+  };
+  const foot = canSpeak ? form : el("p", { class: "muted", id: `${id}-note` }, opts.note || t("chat_seats_only"));
+  const box = el("section", { id: `${id}-box` }, el("h2", {}, icon("chat"), t(opts.title || "chat")), earlier, hiddenNote, list, foot);
+  return { box, add, load, setHidden };
 }

@@ -22,6 +22,7 @@ let games = null;
 let renderer = null;
 let msgId = 0;
 let chat = null;
+let specChat = null; // the spectators' channel (issue #34)
 let chatSynced = false;
 
 function latest() {
@@ -207,6 +208,7 @@ function draw() {
   drawHint($("hint-slot"), s, s.seat === null ? undefined : tokenOf.get(s.seat), tableId);
   drawSeats(s);
   drawEnd(s);
+  showSpecChat(s);
   const moves = log.filter((e) => e.n !== null).length; // the log also tells notes (an undo, a timeout)
   const notes = log.length - moves;
   if (logSeat !== s.seat || s.log_len !== moves || (s.notes_len ?? notes) !== notes) {
@@ -223,7 +225,7 @@ function connect(delay = 500) {
     const m = JSON.parse(ev.data);
     if (m.type === "state") {
       // the first state comes once this connection gets the pushes: only now is the chat history complete
-      if (!chatSynced && chat) { chatSynced = true; chat.load(); }
+      if (!chatSynced && chat) { chatSynced = true; chat.load(); showSpecChat(m); specChat.load(); }
       states.set(m.seat === null ? "spec" : m.seat, m);
       if (m.seat !== null && !tokenOf.has(m.seat)) {
         // which token is which seat: ask once per token over HTTP
@@ -233,13 +235,19 @@ function connect(delay = 500) {
       await loadExplanations(m.game, lang);
       draw();
     } else if (m.type === "chat") {
-      if (chat) chat.add(m);
+      const panel = m.channel === "spectators" ? specChat : chat;
+      if (panel) panel.add(m);
     } else if (m.type === "error") {
       if (["bad_token", "no_table", "bad_hello"].includes(m.error)) { $("status").textContent = errorText(m); ws.onclose = null; }
       else toast(errorText(m));
     }
   };
   ws.onclose = () => { if (ws.onclose) { $("status").textContent = t("connection_lost"); setTimeout(() => connect(Math.min(delay * 2, 8000)), delay); } };
+}
+
+/** A player of a rated game in play does not see the spectators' chat (the server refuses it too). */
+function showSpecChat(s) {
+  if (specChat && s) specChat.setHidden(tokens.length > 0 && !!(s.site && s.site.rated) && !s.over);
 }
 
 let mapping = null;
@@ -256,8 +264,16 @@ async function main() {
   games = await gameInfo();
   await mountAccount();
   await mapTokens();
-  chat = chatPanel(tableId, () => { const s = states.get(shown); return s && s.seat !== null ? tokenOf.get(s.seat) : tokens[0]; }, tokens.length > 0);
+  const tokenFor = () => { const s = states.get(shown); return s && s.seat !== null ? tokenOf.get(s.seat) : tokens[0]; };
+  const mine = (m) => (m.channel !== "spectators" && m.seat !== null && tokenOf.has(m.seat))
+    || (!!me && !!m.user && m.user.toLowerCase() === me.name.toLowerCase());
+  const canReport = () => !!me;
+  chat = chatPanel(tableId, tokenFor, tokens.length > 0, { mine, canReport });
   $("chat-slot").replaceChildren(chat.box);
+  // spectators talk in their own channel, signed in; a player reads it (except during a rated game) but writes in theirs
+  specChat = chatPanel(tableId, tokenFor, tokens.length === 0 && !!me, { channel: "spectators", title: "spectator_chat", mine, canReport,
+    note: tokens.length ? t("spectator_chat_players_read") : t("spectator_chat_sign_in") });
+  $("chat-slot").after(el("div", { id: "spec-chat-slot" }, specChat.box));
   $("notify-slot").replaceChildren(notifySettings());
   startClockTicker(() => states.get(shown));
   installTooltip();

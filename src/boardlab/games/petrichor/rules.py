@@ -16,7 +16,7 @@ Round: action phase (`turn` -> `pay`/effect/`vote` -> `second` -> `next`; a pass
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from boardlab.core.action_table import FixedActionTable
 from boardlab.core.errors import ConfigError
@@ -889,7 +889,7 @@ class PetrichorRules(FixedActionTable, Game):
     titles = {"en": "Petrichor", "zh-TW": "雨的味道"}
     min_players = 1
     max_players = 4
-    actions_module = A
+    actions_module: ClassVar[Any] = A
     options = {
         "length": Option("short", "short game (4 rounds) or long game (6 rounds)", ("short", "long")),
         "final_turn": Option("one_card", "the one more turn after a pass: one card or pass (seed), or any "

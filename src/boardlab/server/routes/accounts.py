@@ -104,6 +104,8 @@ def router(gates: Gates) -> APIRouter:
             raise ApiError(409, "seat_owned", "this seat belongs to another account")
         if any(uid == u.id for s, (uid, _n) in info.users.items() if s != seat):
             raise ApiError(409, "already_seated", "your account already holds another seat here")
+        # a block between this account and a player here: the seat is not kept (issue #34, server/social.py)
+        await site.social.check_may_sit({uid for s, (uid, _n) in info.users.items() if s != seat}, u.id)
         tok = site.seat_token(t.id, seat, u.id)
         await site.link_seat(t, seat, u, tok)
         site.svc.broadcast(t)

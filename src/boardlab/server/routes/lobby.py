@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from boardlab.core import games, get_game
 
 from .. import seats
-from ..accounts import User, check_csrf
+from ..accounts import COOKIE, User, check_csrf
 from ..bots import known_bot_kinds
 from ..clocks import rated_clock, settings
 from ..deps import WEB, At, TableOf, api_errors, link, site_errors, site_of, svc_of
@@ -24,6 +24,7 @@ from ..limits import Gates, client_key
 from ..policy import LANGS
 from ..schemas import CreatedOut, CreateTable, GamesOut, JoinedOut, JoinIn, OpenTableOut, SiteTable
 from ..siteinfo import SiteInfo, lobby_site
+from ..social import seated_accounts
 from ..table import Table, network_options
 
 REMATCH_ERRORS = api_errors(401, 403, 404, 409, 429)
@@ -105,7 +106,7 @@ def router(gates: Gates) -> APIRouter:
             known.update(await site.store.read(lambda c: lobby_site(c, missing)))
         for r in rows:
             r.update(known.get(r["id"], {"rated": False, "clock": None}))
-        return JSONResponse(rows)
+        return JSONResponse(await _friends_first(request, rows))
 
     @r.post(
         "/api/tables/{table_id}/join", response_model=JoinedOut, tags=["lobby"], responses=api_errors(404, 409, 429)
@@ -114,6 +115,10 @@ def router(gates: Gates) -> APIRouter:
     async def join(body: JoinIn, request: Request, at: TableOf) -> JSONResponse:
         """Take a free seat; the response holds the new seat's secret token."""
         t = await at.table()
+        site = site_of(request)
+        u = await site.accounts.user(request) if request.cookies.get(COOKIE) else None
+        if u is not None:  # a block between the joiner and a player here: no seat (issue #34, server/social.py)
+            await site.social.check_may_sit({uid for uid, _n in site.ensure(t).users.values()}, u.id)
         seat, token = await seats.join(at.svc, t, body.seat, body.name)
         return JSONResponse({"table": t.id, "seat": seat, "token": token, "link": link(t.id, [token])})
 
@@ -172,6 +177,22 @@ def router(gates: Gates) -> APIRouter:
         return JSONResponse({**_created(t, tokens), "mine": mine}, status_code=201)
 
     return r
+
+
+async def _friends_first(request: Request, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A signed-in player's friends' open tables first, each row with `friends` (the names of the friends seated
+    there; issue #34). Signed out, the list is as it was (no `friends`)."""
+    site = site_of(request)
+    u = await site.accounts.user(request) if request.cookies.get(COOKIE) and rows else None
+    if u is None:
+        return rows
+    mine = await site.social.friend_ids(u.id)
+    if not mine:
+        return [{**r, "friends": []} for r in rows]
+    seated = await site.store.read(lambda c: seated_accounts(c, [r["id"] for r in rows]))
+    for r in rows:
+        r["friends"] = sorted(name for uid, name in seated.get(r["id"], {}).items() if uid in mine)
+    return sorted(rows, key=lambda r: not r["friends"])  # stable: the order within each part is kept
 
 
 def _created(t: Table, tokens: dict[int, str]) -> dict[str, Any]:

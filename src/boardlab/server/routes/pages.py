@@ -21,6 +21,7 @@ TITLES = {
     "me.html": "boardlab",
     "profile.html": "boardlab",
     "how.html": "boardlab",
+    "admin.html": "boardlab",
 }
 """Every page the site serves, with its title."""
 
@@ -43,7 +44,7 @@ def router(web: Path) -> APIRouter:
 
     # the site's pages (one handler: one rate-limit bucket, as before)
     for path, page in (("/signin", "signin.html"), ("/me", "me.html"), ("/u/{name}", "profile.html"),
-                       ("/how/{game}", "how.html")):
+                       ("/how/{game}", "how.html"), ("/admin", "admin.html")):
         def make(page: str = page) -> Any:
             async def serve_page() -> HTMLResponse:
                 return HTMLResponse(page_html(web, page))

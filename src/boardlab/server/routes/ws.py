@@ -13,6 +13,7 @@ from typing import Any
 import orjson
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from ..accounts import COOKIE
 from ..conn import Conn
 from ..errors import ApiError
 from ..policy import lang_of
@@ -98,6 +99,10 @@ async def _serve(ws: WebSocket, svc: TableService, table_id: str) -> None:
         await _send_close(ws, _too_many(f"this table has {lim.max_spectators} spectators already"), 4429)
         return
     conn = Conn(seats or [None], lang_of(hello.get("lang")), ws.send_text, lim.ws_queue, lim.ws_send_timeout)
+    if ws.cookies.get(COOKIE):  # a signed-in reader: whose chat lines they blocked, and if they sit here (social.py)
+        with contextlib.suppress(Exception):
+            u = await ws.app.state.site.accounts.user(ws)
+            conn.user_id = None if u is None else u.id
 
     async def sender() -> None:
         try:

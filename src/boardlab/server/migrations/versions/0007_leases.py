@@ -1,8 +1,8 @@
 """Table leases (`bl_leases`): which server process of a cluster owns a table until when (issue #37,
 server/cluster.py). A single server never reads or writes it.
 
-Revision ID: 0006
-Revises: 0005
+Revision ID: 0007_leases
+Revises: 0006_social
 Create Date: 2026-11-27
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
-down_revision = "0005"
+revision = "0007_leases"
+down_revision = "0006_social"
 branch_labels = None
 depends_on = None
 

@@ -1,40 +1,12 @@
-"""Hand-made observation tensors (#35), read from `State.view(seat)` only, so they cannot leak what the seat may
-not see. Every feature has its own slot (no hashing, no collisions) and lies in [0, 1]: counts are divided by
-the most they can be, positions in a pile by its largest size. Seats are rotated so that slot 0 is always the
-observing seat. Games without one here keep the hashed encoding (`Game.encode_observation`,
-core/encoding.py). The layouts are tabled in docs/research.md ("Observation tensors").
-"""
+"""Pocket Mars's observation tensor (#35): cards by place, seats rotated to the observer, the pending question."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
-
-class Encoder(Protocol):
-    """A fixed-length float32 encoding of a seat's view."""
-
-    def size(self, players: int) -> int: ...
-
-    def encode(self, view: dict[str, Any], players: int) -> np.ndarray: ...
-
-
-class _Writer:
-    """Fills a vector feature by feature (a list: numpy item writes are slower), then checks it is in [0, 1]."""
-
-    def __init__(self, size: int) -> None:
-        self.out = [0.0] * size
-
-    def put(self, at: int, value: float) -> None:
-        self.out[at] = value
-
-    def done(self) -> np.ndarray:
-        out = np.asarray(self.out, np.float32)
-        if out.min() < 0.0 or out.max() > 1.0:
-            raise ValueError(f"feature {int(np.argmax((out < 0) | (out > 1)))} is outside [0, 1]: a count is larger "
-                             "than its declared maximum")
-        return out
+from .kit import Layout, Writer, make_layout
 
 
 class PocketMarsEncoder:
@@ -73,7 +45,7 @@ class PocketMarsEncoder:
         self.layout = self._layout()
         self.place = {p: i for i, p in enumerate(self.PLACES)}
 
-    def _layout(self) -> dict[str, tuple[int, int]]:
+    def _layout(self) -> Layout:
         """Block name -> (start, length)."""
         s = self.SLOTS
         blocks = [
@@ -86,18 +58,13 @@ class PocketMarsEncoder:
             ("decider", s), ("step", len(self.steps)), ("part", 3), ("card", self.n_cards), ("building", 5),
             ("op", len(self.ops)), ("op_n", 1), ("who", 2), ("dir", 3), ("where", 2), ("left", 1),
         ]
-        out, at = {}, 0
-        for name, length in blocks:
-            out[name] = (at, length)
-            at += length
-        out["size"] = (at, 0)
-        return out
+        return make_layout(blocks)
 
     def size(self, players: int) -> int:
         return self.layout["size"][0]
 
     def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
-        L, w = self.layout, _Writer(self.size(players))
+        L, w = self.layout, Writer(self.layout)
         seat = int(view["seat"])
         boards = len(view["hands"])
 
@@ -185,12 +152,3 @@ class PocketMarsEncoder:
                 w.put(L["left"][0], d["left"] / n)
         return w.done()
 
-
-ENCODERS: dict[str, Encoder] = {}
-
-
-def encoder_for(game: str) -> Encoder | None:
-    """The hand-made encoder of `game`, or None (the game's own `encode_observation` is used)."""
-    if not ENCODERS:
-        ENCODERS["pocket_mars"] = PocketMarsEncoder()
-    return ENCODERS.get(game)

@@ -1,0 +1,110 @@
+"""Cacao's observation tensor (#35): the jungle as a 20×20 window of planes around the start tiles (tiles by
+kind, workers by owner and per side, pending activations), the villages rotated to the observer, the display and
+the seat's own hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .kit import Layout, Writer, make_layout, slot_of
+
+SLOTS = 4
+WINDOW = 20  # cells per side of the board window
+ORIGIN = -9  # the window covers x, y in ORIGIN .. ORIGIN + WINDOW - 1 (the start tiles are at 0, 0 and 1, 1)
+GOLD_MOST = 40  # gold coins: the usual reach (saturates)
+PHASES = ("place", "fill", "activate", "over")
+
+
+def cell(x: int, y: int) -> int:
+    """Plane index of board position (x, y); a position beyond the window is clamped to its edge (random and bot
+    games stay within x, y in -5 .. 7; the board has no edge, so the window is a choice, documented)."""
+    cx = min(max(x - ORIGIN, 0), WINDOW - 1)
+    cy = min(max(y - ORIGIN, 0), WINDOW - 1)
+    return cy * WINDOW + cx
+
+
+class CacaoEncoder:
+    """Cacao, 2-4 players; blocks in `layout` order (docs/research.md tables them)."""
+
+    def __init__(self) -> None:
+        from boardlab.games.cacao import components as C
+
+        comp = C.load()
+        self.comp = comp
+        self.jungle = {j.id: i for i, j in enumerate(comp.jungle)}
+        self.workers = {t.id: i for i, t in enumerate(comp.workers)}
+        self.jungle_total = sum(j.count for j in comp.jungle)
+        self.worker_total = sum(t.per_colour for t in comp.workers)
+        self.most_workers = max(max(t.edges) for t in comp.workers)
+        self.layout = self._layout()
+
+    def _layout(self) -> Layout:
+        n, s = WINDOW * WINDOW, SLOTS
+        return make_layout([
+            ("jungle", n * len(self.jungle)), ("worker", n * s), ("edges", n * 4), ("layers", n),
+            ("pending", n * 4), ("placed", n), ("to_fill", n),
+            ("seat_present", s), ("fruit", s), ("gold", s), ("sun", s), ("water", s), ("hand_count", s),
+            ("pile", s), ("hand", len(self.workers)), ("display", len(self.jungle)), ("jungle_pile", 1),
+            ("phase", len(PHASES)), ("turn", s), ("current", s + 1), ("rebuild_allowed", 1),
+            ("over", 1), ("winner", s),
+        ])
+
+    def size(self, players: int) -> int:
+        return self.layout["size"][0]
+
+    def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
+        w, comp = Writer(self.layout), self.comp
+        seat, seats = int(view["seat"]), len(view["villages"])
+
+        def slot(q: int | None, none: int = SLOTS) -> int:
+            return slot_of(q, seat, seats, none)
+
+        kinds = len(self.jungle)
+        board = view["board"]
+        for j in board["jungle"]:
+            w.set("jungle", cell(j["x"], j["y"]) * kinds + self.jungle[j["tile"]])
+        for t in board["workers"]:
+            c = cell(t["x"], t["y"])
+            w.set("worker", c * SLOTS + slot(t["owner"]))
+            for side, k in enumerate(t["edges"]):
+                w.frac("edges", c * 4 + side, k, self.most_workers)
+            w.frac("layers", c, t["layers"], 2)
+        for edges in view["pending"].values():
+            for e in edges:
+                w.set("pending", cell(e["x"], e["y"]) * 4 + e["edge"])
+        if view["placed"]:
+            w.set("placed", cell(*view["placed"]))
+        for x, y in view["to_fill"]:
+            w.set("to_fill", cell(x, y))
+        track = len(comp.water_track) - 1
+        for q, v in enumerate(view["villages"]):
+            j = slot(q)
+            w.set("seat_present", j)
+            w.frac("fruit", j, v["fruit"], comp.storage)
+            w.frac("gold", j, v["gold"], GOLD_MOST)
+            w.frac("sun", j, v["sun"], comp.sun_max)
+            w.frac("water", j, v["water"], track)
+            w.frac("hand_count", j, v["hand"], comp.hand_size)
+            w.frac("pile", j, v["pile"], self.worker_total)
+        counts: dict[str, int] = {}
+        for t in view["hand"] or ():
+            counts[t] = counts.get(t, 0) + 1
+        for t, k in counts.items():
+            w.frac("hand", self.workers[t], k, comp.hand_size)
+        counts = {}
+        for t in view["display"]:
+            counts[t] = counts.get(t, 0) + 1
+        for t, k in counts.items():
+            w.frac("display", self.jungle[t], k, comp.display_size)
+        w.frac("jungle_pile", 0, view["jungle_pile"], self.jungle_total)
+        w.set("phase", PHASES.index(view["phase"]))
+        w.set("turn", slot(view["turn"]))
+        w.set("current", slot(view["current_player"]))
+        w.set("rebuild_allowed", 0, float(view["rebuild_allowed"]))
+        if view.get("winners") is not None:
+            w.set("over", 0)
+            for q in view["winners"]:
+                w.set("winner", slot(q))
+        return w.done()

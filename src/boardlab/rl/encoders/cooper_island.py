@@ -1,0 +1,165 @@
+"""Cooper Island's observation tensor (#35): every seat's island as planes over its 19 hexes (tile stack, cube,
+building or statue, ruin, road), the ring of beaches, the action spaces, cargo and orders, each seat's board
+counts rotated to the observer, and the building cards the seat has seen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .kit import Layout, Writer, make_layout, slot_of
+
+SLOTS = 4
+MOST = 10  # a stock that has no printed limit (storage, market, logs, anchors, ...): saturates at 10
+PHASES = ("income", "worker", "cleanup", "over")
+WORKERS = ("normal", "special", "idle_normal", "idle_special", "on_orders")
+
+
+class CooperIslandEncoder:
+    """Cooper Island, 2-4 players; blocks in `layout` order (docs/research.md tables them)."""
+
+    def __init__(self) -> None:
+        from boardlab.games.cooper_island import actions as A
+        from boardlab.games.cooper_island import components as C
+        from boardlab.games.cooper_island.rules import CooperState
+
+        comp = C.components()
+        self.comp = comp
+        self.hexes = len(comp.hexes)
+        self.layers = comp.max_height
+        self.terrains = {code: i for i, code in enumerate(C.TERRAIN_CODE.values())}
+        self.res = {g: i for i, g in enumerate(C.RES)}
+        self.goods = {g: i for i, g in enumerate(C.GOODS)}
+        self.cards = {c.id: i for i, c in enumerate((*comp.small, *comp.large))}
+        self.occ = {**self.cards, "statue": len(self.cards)}
+        self.spaces = {x: i for i, x in enumerate(A.SPACES)}
+        self.ring = SLOTS * comp.segment
+        self.orders = len(comp.orders)
+        self.splits = len(comp.split_counts)
+        self.bag = sum(comp.split_counts)
+        self.singles = {t: i for i, t in enumerate(C.TERRAINS)}
+        # the questions are the rules' step methods (`_s_<kind>`): read from the class, never a hand-kept list
+        self.steps = {k: i for i, k in enumerate(sorted(n[3:] for n in dir(CooperState) if n.startswith("_s_")))}
+        self.layout = self._layout()
+
+    def _layout(self) -> Layout:
+        s, h, c, comp = SLOTS, self.hexes, len(self.cards), self.comp
+        return make_layout([
+            ("tiles", s * h * self.layers * len(self.terrains)), ("cube", s * h * len(self.res)),
+            ("occupant", s * h * len(self.occ)), ("ruin", s * h), ("road", h),
+            ("seat_present", s), ("storage", s * len(self.goods)), ("storage_cap", s), ("market", s * len(self.goods)),
+            ("hand", s * self.splits), ("cartographer", s), ("cartographer_used", s), ("workers", s * len(WORKERS)),
+            ("ships", s * 2), ("since_log", s * 2), ("logs", s), ("anchors", s), ("islets_left", s * len(comp.islets)),
+            ("boats", s * len(comp.boats)), ("buildings", s * c), ("fort", s), ("large_used", s * c),
+            ("crates", s), ("crate_icons", s * len(comp.crate_icons)), ("crates_taken", s), ("ruins_taken", s),
+            ("statues", s), ("workshop_points", s), ("milestones", s * len(comp.milestones)), ("passed", s),
+            ("round", 1), ("phase", len(PHASES)), ("start", s), ("next_start", s),
+            ("beach_owner", self.ring * s), ("beach_islet", self.ring * len(comp.islets)),
+            ("space", len(self.spaces) * s * (s + 1)),
+            ("cargo", len(comp.cargo) * s), ("cargo_turned", len(comp.cargo)),
+            ("order", self.orders), ("order_worker", self.orders * s),
+            ("supply", len(self.res)), ("singles", len(self.singles)), ("bag", 1), ("log_tokens", 1),
+            ("deck_count", 2), ("deck_known", 2 * c), ("offer", comp.offer * c), ("offer_hidden", comp.offer),
+            ("current", s + 1), ("decider", s), ("step", len(self.steps)), ("over", 1), ("winner", s),
+        ])
+
+    def size(self, players: int) -> int:
+        return self.layout["size"][0]
+
+    def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
+        w, comp = Writer(self.layout), self.comp
+        seat, seats = int(view["seat"]), len(view["boards"])
+        h, layers, terrains, res, occ, cards = (self.hexes, self.layers, len(self.terrains), len(self.res),
+                                                len(self.occ), len(self.cards))
+
+        def slot(q: int | None, none: int = SLOTS) -> int:
+            return slot_of(q, seat, seats, none)
+
+        for q, b in enumerate(view["boards"]):
+            j = slot(q)
+            w.set("seat_present", j)
+            for x in b["hexes"]:
+                i = j * h + x["id"] - 1
+                for layer, code in enumerate(x["tiles"]):
+                    w.set("tiles", (i * layers + layer) * terrains + self.terrains[code])
+                if x["cube"]:
+                    w.set("cube", i * res + self.res[x["cube"]])
+                if x["occ"]:
+                    w.set("occupant", i * occ + self.occ[x["occ"]])
+                w.set("ruin", i, float(x["ruin"]))
+                if q == 0:
+                    w.set("road", x["id"] - 1, float(x["road"]))
+            for block in ("storage", "market"):
+                for g, k in b[block].items():
+                    w.frac(block, j * len(self.goods) + self.goods[g], k, MOST)
+            w.frac("storage_cap", j, b["storage_cap"], MOST)
+            for kind, k in enumerate(b["hand"]):
+                w.frac("hand", j * self.splits + kind, k, MOST)
+            w.frac("cartographer", j, b["cartographer"], comp.carto_max)
+            w.set("cartographer_used", j, float(b["cartographer_used"]))
+            for k, key in enumerate(WORKERS):
+                w.frac("workers", j * len(WORKERS) + k, b["workers"][key], SLOTS)
+            for k in range(2):
+                w.frac("ships", j * 2 + k, b["ships"][k], self.ring)
+                w.frac("since_log", j * 2 + k, b["since_log"][k], comp.segment)
+            for block in ("logs", "anchors", "fort", "crates", "crates_taken", "statues", "workshop_points"):
+                w.frac(block, j, b[block], MOST)
+            w.frac("ruins_taken", j, b["ruins_taken"], len(comp.ruins))
+            for block, n in (("islets_left", len(comp.islets)), ("boats", len(comp.boats)),
+                             ("milestones", len(comp.milestones))):
+                for k in b[block]:
+                    w.set(block, j * n + k - 1)
+            for block in ("buildings", "large_used"):
+                for cid in b[block]:
+                    w.set(block, j * cards + self.cards[cid])
+            for k, on in enumerate(b["crate_icons"]):
+                w.set("crate_icons", j * len(comp.crate_icons) + k, float(on))
+            w.set("passed", j, float(b["passed"]))
+        w.frac("round", 0, view["round"], comp.rounds + 1)
+        w.set("phase", PHASES.index(view["phase"]))
+        w.set("start", slot(view["start_player"]))
+        w.set("next_start", slot(view["next_start"]))
+        for isl in view["islets"]:
+            w.set("beach_owner", isl["beach"] * SLOTS + slot(isl["owner"]))
+            w.set("beach_islet", isl["beach"] * len(comp.islets) + isl["islet"] - 1)
+        for x, occupants in view["spaces"].items():
+            for pos, (q, special) in enumerate(occupants):
+                at = (self.spaces[x] * SLOTS + pos) * (SLOTS + 1)
+                w.set("space", at + slot(q))
+                w.set("space", at + SLOTS, float(special))
+        for c in view["cargo"]:
+            for q in set(c["crates"]):
+                w.frac("cargo", (c["card"] - 1) * SLOTS + slot(q), c["crates"].count(q), SLOTS)
+            w.set("cargo_turned", c["card"] - 1, float(c["turned"]))
+        for o in view["orders"]:
+            w.set("order", o["order"] - 1)
+            if o["worker"] is not None:
+                w.set("order_worker", (o["order"] - 1) * SLOTS + slot(o["worker"]))
+        for g, k in view["supply"].items():
+            w.frac("supply", self.res[g], k, comp.cubes)
+        for t, k in view["singles"].items():
+            w.frac("singles", self.singles[t], k, comp.singles[t])
+        w.frac("bag", 0, view["bag"], self.bag)
+        w.frac("log_tokens", 0, view["log_tokens"], len(comp.log_tokens))
+        decks = view["decks"]
+        w.frac("deck_count", 0, decks["small"], len(comp.small))
+        w.frac("deck_count", 1, decks["large"], len(comp.large))
+        for name, pos, cid in decks["known"]:
+            d = ("small", "large").index(name)
+            w.set("deck_known", d * cards + self.cards[cid], (pos + 1) / len(comp.small if d == 0 else comp.large))
+        for pos, cid in enumerate(view["offer"]):
+            if cid is None:
+                w.set("offer_hidden", pos)
+            else:
+                w.set("offer", pos * cards + self.cards[cid])
+        w.set("current", slot(view["current_player"]))
+        d = view["decision"]
+        if d is not None:
+            w.set("decider", slot(d["player"]))
+            w.set("step", self.steps[d["step"]])
+        if view.get("winners") is not None:
+            w.set("over", 0)
+            for q in view["winners"]:
+                w.set("winner", slot(q))
+        return w.done()

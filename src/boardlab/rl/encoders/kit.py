@@ -1,0 +1,91 @@
+"""What every hand-made encoder shares: a layout of named blocks that tile the vector, a writer that fills
+it with checked indices and normalised counts, and the seat rotation (slot 0 is the observer)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+import numpy as np
+
+Layout = dict[str, tuple[int, int]]
+
+
+class Encoder(Protocol):
+    """A fixed-length float32 encoding of a seat's view; `layout` names its blocks (name -> (start, length))."""
+
+    layout: Layout
+
+    def size(self, players: int) -> int: ...
+
+    def encode(self, view: dict[str, Any], players: int) -> np.ndarray: ...
+
+
+def make_layout(blocks: Iterable[tuple[str, int]]) -> Layout:
+    """Block name -> (start, length), the blocks one after another in the given order, then "size" ->
+    (total, 0). Consecutive blocks cannot overlap and leave no gap: one slot per feature by construction."""
+    out: Layout = {}
+    at = 0
+    for name, length in blocks:
+        if name in out or length <= 0:
+            raise ValueError(f"block {name!r}: duplicate name or empty length {length}")
+        out[name] = (at, length)
+        at += length
+    out["size"] = (at, 0)
+    return out
+
+
+class Writer:
+    """Fills one vector. `set`/`frac` index inside a named block and refuse an index past its end (a feature
+    must never spill into its neighbour's slot); `done` checks every value lies in [0, 1]. Writes are collected
+    and stored in one numpy assignment (an item write into a numpy array costs several list appends)."""
+
+    __slots__ = ("at", "layout", "size", "values")
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.size = layout["size"][0]
+        self.at: list[int] = []
+        self.values: list[float] = []
+
+    def put(self, at: int, value: float) -> None:
+        """Write at an absolute index (callers that compute offsets themselves). Every slot starts at 0 and is
+        written at most once, so a 0 is not stored (most of a board's slots)."""
+        if value:
+            self.at.append(at)
+            self.values.append(value)
+
+    def set(self, block: str, index: int, value: float = 1.0) -> None:
+        start, length = self.layout[block]
+        if not 0 <= index < length:
+            raise ValueError(f"{block}[{index}] is outside the block's {length} slots")
+        if value:
+            self.at.append(start + index)
+            self.values.append(value)
+
+    def frac(self, block: str, index: int, value: float, most: float) -> None:
+        """`value / most`, saturating at 1 (documented per block: a count past its usual bound stays readable
+        as "at least that many" instead of stopping a training run)."""
+        if value < 0:
+            raise ValueError(f"{block}[{index}] = {value}: counts are never negative")
+        self.set(block, index, min(1.0, value / most) if most > 0 else 0.0)
+
+    def done(self) -> np.ndarray:
+        out = np.zeros(self.size, np.float32)
+        if self.at:
+            values = np.asarray(self.values, np.float32)
+            if values.min() < 0.0 or values.max() > 1.0:
+                bad = self.at[int(np.argmax((values < 0) | (values > 1)))]
+                raise ValueError(f"feature {bad} is outside [0, 1]: a count is larger than its declared maximum")
+            out[self.at] = values
+        return out
+
+
+def rotation(seat: int, seats: int) -> list[int]:
+    """Slot of every seat seen from `seat` (slot 0 is the observer, then the seats after it in turn order)."""
+    return [(q - seat) % seats for q in range(seats)]
+
+
+def slot_of(q: int | None, seat: int, seats: int, none: int) -> int:
+    """The slot of seat `q` seen from `seat`, or `none` when there is no such seat (nobody to move)."""
+    return none if q is None else (q - seat) % seats
