@@ -111,6 +111,12 @@ def test_a_move_made_through_one_process_reaches_the_sockets_of_another(tmp_path
             assert watch_a.until(lambda m: m.get("type") == "chat")["text"] == "gg 好棋"
         final = cb.get(f"/api/tables/{tid}").json()
         assert final["version"] == 4 and final["view"]["counter"] == 3
+        # a graceful stop (SIGTERM) lets go of the process's leases at once: the others need not wait for expiry
+        make_table(ca)  # A owns a table (the chat moved the other one to B)
+        pa = ca.get("/healthz").json()["process"]
+        assert _leases_of(a.db_url, pa) == 1
+        a.stop()
+        assert _leases_of(a.db_url, pa) == 0
     for srv in (a, b):
         text = srv.log_path.read_text()
         assert "Traceback" not in text and "duplicate key" not in text, text[-3000:]
@@ -124,6 +130,15 @@ def _rows(url: str, tid: str) -> tuple[Any, list[Any]]:
             q = f"SELECT n, seat, kind, text FROM bl_log WHERE table_id = '{tid}' ORDER BY n"
             rows = c.exec_driver_sql(q).all()
         return trow, list(rows)
+    finally:
+        engine.dispose()
+
+
+def _leases_of(url: str, owner: str) -> int:
+    engine = _engine(url, migrate=False)
+    try:
+        with engine.connect() as c:
+            return int(c.exec_driver_sql(f"SELECT count(*) FROM bl_leases WHERE owner = '{owner}'").scalar_one())
     finally:
         engine.dispose()
 
