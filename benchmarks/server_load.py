@@ -14,6 +14,9 @@ client parses with orjson and keeps its garbage collector off while measuring, s
 pauses are not counted as the server's latency.
 
     python benchmarks/server_load.py --tables 200 --game cacao --players 2
+
+With --processes N (N > 1, PostgreSQL and --redis), N server processes serve one database (docs/server.md, "Many
+processes"): table i is created and played through process i mod N, and the server CPU is theirs together.
 """
 
 from __future__ import annotations
@@ -49,8 +52,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _cpu(pid: int) -> float:
-    """CPU seconds (user + system) used so far by process `pid` (Linux /proc)."""
+def _cpu(pid: int | list[int]) -> float:
+    """CPU seconds (user + system) used so far by process `pid` (Linux /proc), or by several together."""
+    if isinstance(pid, list):
+        return sum(_cpu(p) for p in pid)
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -75,10 +80,11 @@ def serve_main(argv: list[str]) -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--port", type=int, required=True)
     p.add_argument("--db", required=True)
+    p.add_argument("--redis", default=None)
     a = p.parse_args(argv)
     from boardlab.server import serve
 
-    serve("127.0.0.1", a.port, a.db)
+    serve("127.0.0.1", a.port, a.db, a.redis)
 
 
 class Gate:
@@ -113,8 +119,6 @@ class Stats:
 
 
 async def play_table(
-    base: str,
-    ws_base: str,
     http: httpx.AsyncClient,
     table: dict[str, Any],
     args: argparse.Namespace,
@@ -127,6 +131,8 @@ async def play_table(
     table to connect too (connecting 200 sockets is set-up, not play). A reader task timestamps acks
     as they arrive; the player waits a think time (exponential, mean tables/rate seconds; none with
     --rate 0) and sends a random legal move. Returns whether the game ended, and the deadline."""
+    base = table["_base"]  # the server process this table is played through
+    ws_base = base.replace("http://", "ws://")
     tid = table["id"]
     toks = [s["token"] for s in table["seats"]]
     pending: dict[int, float] = {}
@@ -250,7 +256,7 @@ async def watchers_and_bots(
     ws_base: str,
     http: httpx.AsyncClient,
     tables: list[dict[str, Any]],
-    pid: int | None,
+    pid: int | list[int] | None,
 ) -> dict[str, Any]:
     """Before the clock starts: --spectators WebSocket watchers spread over the first
     --spectator-tables tables (they only read), and --bot-tables all-bot tables of --bot bots that
@@ -323,20 +329,24 @@ async def watchers_and_bots(
     return out
 
 
-async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str, Any]:
+async def run(args: argparse.Namespace, bases: list[str], pid: int | list[int] | None) -> dict[str, Any]:
+    base = bases[0]
     ws_base = base.replace("http://", "ws://")
+    turn = [0]
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         seats = [{"kind": "human"}] * args.players
         sem = asyncio.Semaphore(16)
 
         async def create() -> dict[str, Any]:
+            at = bases[turn[0] % len(bases)]  # round-robin over the server processes
+            turn[0] += 1
             async with sem:
                 r = await http.post(
-                    f"{base}/api/tables", json={"game": args.game, "players": args.players, "seats": seats}
+                    f"{at}/api/tables", json={"game": args.game, "players": args.players, "seats": seats}
                 )
                 r.raise_for_status()
-                return dict(r.json())
+                return {**r.json(), "_base": at}
 
         tables = await asyncio.gather(*(create() for _ in range(args.tables)))
         extra = await watchers_and_bots(args, base, ws_base, http, tables, pid)
@@ -361,7 +371,7 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
         rng = random.Random(args.seed)
 
         def play(table: dict[str, Any], g: Gate | None, deadline: float, r: random.Random) -> Any:
-            return play_table(base, ws_base, http, table, args, stats, g, deadline, r)
+            return play_table(http, table, args, stats, g, deadline, r)
 
         await asyncio.gather(
             *(play_slot(create, t, args, stats, gate, random.Random(rng.random()), play) for t in tables)
@@ -383,6 +393,7 @@ async def run(args: argparse.Namespace, base: str, pid: int | None) -> dict[str,
         "mode": args.mode,
         "target_rate": args.rate,
         "db": "sqlite" if not args.db else args.db.split(":")[0],
+        "processes": len(bases),
         "moves": len(lat),
         "seconds": round(elapsed, 2),
         "moves_per_s": round(len(lat) / elapsed, 1) if elapsed else 0,
@@ -429,18 +440,20 @@ def main() -> None:
     p.add_argument("--url", help="use a running server instead of starting one")
     p.add_argument("--db", help="database URL for the started server (default: SQLite in a temp dir)")
     p.add_argument("--json", help="also write the result to this file")
+    p.add_argument("--processes", type=int, default=1, help="server processes on one database (needs --redis)")
+    p.add_argument("--redis", help="Redis URL for --processes > 1 (e.g. redis://127.0.0.1:6379/0)")
     args = p.parse_args()
-    proc = None
+    procs: list[subprocess.Popen[bytes]] = []
     tmp = tempfile.TemporaryDirectory()
-    base = args.url
+    bases = [args.url] if args.url else []
     schema = None
+    if args.processes > 1 and not (args.redis and args.db and args.db.startswith("postgres")):
+        raise SystemExit("--processes > 1 needs --db postgresql://... and --redis redis://...")
     try:
-        if base is None:
-            port = free_port()
+        if not bases:
             db = args.db or f"sqlite:///{Path(tmp.name) / 'bench.sqlite3'}"
             if db.startswith("postgres") and "?" not in db:
                 schema, db = pg_schema(db)
-            cmd = [sys.executable, str(HERE), "--serve", "--port", str(port), "--db", db]
             env = {
                 **os.environ,
                 "BOARDLAB_MAX_CACHED_TABLES": str(max(5000, args.tables * 2)),
@@ -453,27 +466,35 @@ def main() -> None:
                 "BOARDLAB_MAX_WEBSOCKETS": "1000000",
                 "BOARDLAB_MAX_SPECTATORS_PER_TABLE": "1000000",
             }
-            with open(Path(tmp.name) / "log", "wb") as log:
-                proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(300):
-                try:
-                    if httpx.get(base + "/healthz", timeout=1).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    pass
-                time.sleep(0.1)
-            else:
-                raise SystemExit("server did not start: " + (Path(tmp.name) / "log").read_text()[-2000:])
-        result = asyncio.run(run(args, base, proc.pid if proc else None))
+            for i in range(args.processes):  # one after the other: the first migrates the schema
+                port = free_port()
+                cmd = [sys.executable, str(HERE), "--serve", "--port", str(port), "--db", db]
+                if args.redis:
+                    cmd += ["--redis", args.redis]
+                with open(Path(tmp.name) / "log", "ab") as log:
+                    procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log))
+                base = f"http://127.0.0.1:{port}"
+                for _ in range(600):
+                    try:
+                        if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                            break
+                    except httpx.HTTPError:
+                        pass
+                    time.sleep(0.1)
+                else:
+                    raise SystemExit(f"server {i} did not start: " + (Path(tmp.name) / "log").read_text()[-2000:])
+                bases.append(base)
+        pids: int | list[int] | None = [p.pid for p in procs] if len(procs) > 1 else (procs[0].pid if procs else None)
+        result = asyncio.run(run(args, bases, pids))
         result["load_average_after"] = os.getloadavg()[0]
-        if proc is not None and args.bot_tables:  # bots past their budget play a random move instead
+        if procs and args.bot_tables:  # bots past their budget play a random move instead
             result["bot_fallbacks"] = (
                 (Path(tmp.name) / "log").read_text(errors="replace").count("playing a random move")
             )
     finally:
-        if proc is not None:
+        for proc in procs:
             proc.send_signal(signal.SIGTERM)
+        for proc in procs:
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:

@@ -498,11 +498,15 @@ def serve(
     host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="TCP port")] = 8000,
     db: Annotated[str | None, typer.Option(help="database URL (default: BOARDLAB_DATABASE_URL or SQLite)")] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="Redis URL: one of several processes on one PostgreSQL database (docs/server.md)"),
+    ] = None,
 ) -> None:
     """Start the web server: lobby, tables, bots; SQLite by default, PostgreSQL with --db."""
     from boardlab.server import serve as run_server
 
-    run_server(host, port, db)
+    run_server(host, port, db, redis)
 
 
 @app.command()

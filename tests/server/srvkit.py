@@ -80,8 +80,11 @@ class PortTaken(RuntimeError):
 class Server:
     """A server subprocess: start, wait until it answers, stop, or SIGKILL it."""
 
-    def __init__(self, db_url: str, log_path: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, db_url: str, log_path: Path, env: dict[str, str] | None = None, redis: str | None = None
+    ) -> None:
         self.db_url = db_url
+        self.redis = redis  # one of several processes on db_url (`--redis`, server/cluster.py)
         self.log_path = log_path
         self.extra_env = env or {}
         self.port = 0
@@ -118,7 +121,8 @@ class Server:
         env.pop("BOARDLAB_DATABASE_URL", None)
         log = open(self.log_path, "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, str(HERE / "launch.py"), "--port", str(self.port), "--db", self.db_url],
+            [sys.executable, str(HERE / "launch.py"), "--port", str(self.port), "--db", self.db_url]
+            + (["--redis", self.redis] if self.redis else []),
             cwd=ROOT,
             env=env,
             stdout=log,
@@ -174,6 +178,39 @@ def serving(backend: str, tmp: Path, env: dict[str, str] | None = None) -> Itera
             yield srv
         finally:
             srv.stop()
+
+
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+def redis_or_skip() -> str:
+    """The test Redis (as on CI), or skip saying why. Tests share it safely: a cluster's messages go to a channel
+    named after its site (a hash of the site secret), so two tests' clusters on two schemas never hear each other."""
+    try:
+        import redis
+    except ImportError:
+        pytest.skip("cluster tests skipped: the redis package is not installed (pip install -e '.[scale]')")
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=3).ping()
+    except Exception as e:
+        pytest.skip(f"cluster tests skipped: no Redis at {REDIS_URL}: {e}")
+    return REDIS_URL
+
+
+@contextlib.contextmanager
+def cluster(tmp: Path, n: int = 2, env: dict[str, str] | None = None) -> Iterator[list[Server]]:
+    """`n` server processes on one PostgreSQL schema of their own and one Redis (a cluster: docs/server.md, "Many
+    processes"), started one after the other, stopped after."""
+    with pg_schema() as url:
+        redis = redis_or_skip()
+        servers: list[Server] = []
+        try:
+            for i in range(n):
+                servers.append(Server(url, tmp / f"server{i}.log", env=env, redis=redis).start())
+            yield servers
+        finally:
+            for srv in servers:
+                srv.stop()
 
 
 def wait_for(pred: Callable[[], Any], what: str, timeout: float = 30) -> Any:

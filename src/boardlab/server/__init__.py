@@ -14,20 +14,28 @@ import sys
 from .db import default_db_url, normalize_url
 
 
-def create_app(db_url: str | None = None, *, resume: bool = True):  # type: ignore[no-untyped-def]
+def create_app(db_url: str | None = None, *, resume: bool = True, redis_url: str | None = None):  # type: ignore[no-untyped-def]
     """The FastAPI application over `db_url` (default: BOARDLAB_DATABASE_URL or a SQLite file)."""
     from .app import create_app as _create
 
-    return _create(db_url or default_db_url(), resume=resume)
+    return _create(db_url or default_db_url(), resume=resume, redis_url=redis_url)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) -> None:
-    """Run the server until interrupted; prints the address to open in a browser."""
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, redis_url: str | None = None) -> None:
+    """Run the server until interrupted; prints the address to open in a browser. With `redis_url`, one of
+    several processes on one PostgreSQL database (docs/server.md, "Many processes")."""
     import uvicorn
     from sqlalchemy.engine import make_url
 
-    _check_port(host, port)  # before printing an address that would not work
     url = db_url or default_db_url()
+    if redis_url is not None and not normalize_url(url).startswith("postgresql"):
+        print(
+            "boardlab server: --redis (several processes) needs a PostgreSQL database: --db postgresql://...",
+            file=sys.stderr,
+            flush=True,
+        )
+        raise SystemExit(2)
+    _check_port(host, port)  # before printing an address that would not work
     from .backup import DamagedDatabase, check_integrity
 
     try:  # before anything opens (and writes into) the file
@@ -38,7 +46,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     shown = make_url(normalize_url(url)).render_as_string(hide_password=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
-    app = create_app(url)
+    app = create_app(url, redis_url=redis_url)
     # Garbage collection pauses were the server's latency tail (docs/benchmarks.md). What is loaded by
     # now (modules, classes, functions: ~65k objects) lives as long as the process: frozen, no later
     # full collection walks it again (~45 ms a pass). Full collections still walk every live table and
@@ -49,7 +57,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None) 
     young, middle, _ = gc.get_threshold()
     gc.set_threshold(young, middle, 100)
     shown_host = f"[{host}]" if ":" in host else host
-    print(f"boardlab server: http://{shown_host}:{port}/  (database: {shown}; Ctrl-C stops)", flush=True)
+    also = "" if redis_url is None else f"; one of several processes, Redis {redis_url.rsplit('@', 1)[-1]}"
+    print(f"boardlab server: http://{shown_host}:{port}/  (database: {shown}{also}; Ctrl-C stops)", flush=True)
     from .limits import Limits
     from .protocol import GuardedWebSocketProtocol, http_protocol
 

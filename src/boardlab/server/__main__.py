@@ -14,8 +14,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument(
         "--db", default=None, help="database URL (default: BOARDLAB_DATABASE_URL or a SQLite file)"
     )
+    p.add_argument(
+        "--redis", default=None, help="Redis URL: run as one of several processes on one PostgreSQL database"
+    )
     a = p.parse_args(argv)
-    serve(a.host, a.port, a.db)
+    serve(a.host, a.port, a.db, a.redis)
 
 
 if __name__ == "__main__":

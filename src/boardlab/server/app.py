@@ -8,9 +8,11 @@ first WebSocket message; never in a URL the server sees (invite links carry it a
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
@@ -24,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from boardlab.core import BoardlabError
 
+from . import chat as chat_lines
 from .bots import BotRunner
 from .deps import WEB, api_errors
 from .errors import ApiError
@@ -36,8 +39,9 @@ from .site import Site
 from .store import Store
 
 
-def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
-    """The application over the database at `db_url` (migrated at start-up)."""
+def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None) -> FastAPI:
+    """The application over the database at `db_url` (migrated at start-up); with `redis_url`, one of several
+    processes serving that database (server/cluster.py)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -46,9 +50,22 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
         svc = TableService(store, bots)
         app.state.svc = svc
         app.state.site = Site(svc)
+        if redis_url is not None:
+            from .cluster import Cluster  # only here: a single server never imports Redis
+
+            svc.cluster = Cluster(store, redis_url)
+            svc.cluster.on_event = svc.on_event
+            svc.cluster.on_lost = svc._lost
+            svc.on_chat = lambda t, m: chat_lines.deliver(
+                app.state.site, t, m["msg"], str(m.get("channel")), m.get("author")
+            )
         await app.state.site.start()
         app.state.seeks = Seeks(app.state.site)  # Play now (issue #34)
-        resumer = asyncio.create_task(svc.resume()) if resume else None
+        if svc.cluster is not None:
+            await svc.cluster.start(hashlib.sha256(app.state.site.secret).hexdigest()[:16])  # a channel per site
+            resumer = asyncio.create_task(svc.adopt())
+        else:
+            resumer = asyncio.create_task(svc.resume()) if resume else None
         try:
             yield
         finally:
@@ -119,8 +136,11 @@ def create_app(db_url: str, *, resume: bool = True) -> FastAPI:
     app.include_router(tables.router(gates))  # state, actions, undo, log, replay, seats, expel
 
     @app.get("/healthz", tags=["meta"])
-    async def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+    async def healthz(request: Request) -> dict[str, Any]:
+        cluster = request.app.state.svc.cluster
+        if cluster is None:
+            return {"status": "ok"}
+        return {"status": "ok", "process": cluster.me, "tables": len(cluster.owned)}  # which process, how loaded
 
     app.include_router(ws.router())  # live updates: the WebSocket protocol
     app.include_router(accounts.router(gates))  # sign-up/in/out, "My games", claiming a seat

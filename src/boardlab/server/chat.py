@@ -67,6 +67,16 @@ async def say(
 ) -> dict[str, Any]:
     """Store and push a line: a seat's in the players' channel, or (`seat` None) a signed-in spectator's in the
     spectators' channel. Each connection gets it only if it may read that channel and has not blocked its author."""
+    if site.svc.cluster is not None:  # several processes: the table's owner numbers its chat (server/cluster.py)
+        async with t.lock:
+            await site.svc.own(t)
+            return await _say(site, t, seat, text, client, user, channel)
+    return await _say(site, t, seat, text, client, user, channel)
+
+
+async def _say(
+    site: Site, t: Table, seat: int | None, text: str, client: str, user: User | None, channel: str
+) -> dict[str, Any]:
     text = "".join(ch for ch in (text or "") if ch == " " or ch.isprintable()).strip()
     if not text:
         raise ApiError(422, "empty_chat", "say something")
@@ -103,6 +113,18 @@ async def say(
            "channel": channel, "user_id": author_id}
     await site.store.write(lambda c: c.execute(chat_t.insert().values(**row)))
     msg = chat_json(_Row(row))
+    await deliver(site, t, msg, channel, author_id)
+    if site.svc.cluster is not None:  # and to the sockets of the other processes, which filter it the same way
+        await site.svc.cluster.publish(
+            {"op": "chat", "table": t.id, "msg": msg, "channel": channel, "author": author_id}
+        )
+    return msg
+
+
+async def deliver(site: Site, t: Table, msg: dict[str, Any], channel: str, author_id: int | None) -> None:
+    """Push a stored line to this process's sockets of the table: each only if it may read the channel and has not
+    blocked the author."""
+    info = site.ensure(t)
     out = json.dumps(msg, ensure_ascii=False)
     for c in list(t.conns):
         if c.user_id is None and c.seats == [None]:  # an anonymous spectator (most sockets): reads both, blocks none
@@ -114,7 +136,6 @@ async def say(
         if author_id is not None and reader.ids and author_id in await site.social.blocked_set(reader.ids):
             continue  # a blocked author's lines are not delivered to whoever blocked them
         c.push(out)
-    return msg
 
 
 class _Row:

@@ -143,8 +143,8 @@ class ClockKeeper:
         old = self.timers.pop(t.id, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        if info.clock is None or info.clock_state is None or t.over:
-            return
+        if info.clock is None or info.clock_state is None or t.over or not self.svc.owns(t):
+            return  # in a cluster, a table's clock runs on its owner only (service.owns)
         seat = info.clock_state.get("seat")
         end = deadline(info.clock_state)
         if seat is None or end is None:
@@ -154,6 +154,8 @@ class ClockKeeper:
     async def _expire(self, t: Table, info: SiteInfo, seat: int, version: int, end: float) -> None:
         await asyncio.sleep(max(0.0, end - time.time()))
         t = await self.svc.get(t.id)  # the cached table (it may have been evicted and rebuilt meanwhile)
+        if not self.svc.owns(t):
+            return  # handed over to another process meanwhile: its clock runs there
         if t.version != version or t.over or t.state.current_player != seat or t.seats[seat].kind != "human":
             return
         st = info.clock_state or {}
@@ -193,6 +195,8 @@ class ClockKeeper:
         info = self.ensure(t)
         async with t.lock:
             self.svc.check_live(t)
+            await self.svc.own(t)
+            info = self.ensure(t)  # taking the table over reloads its site information
             if t.over:
                 raise ApiError(409, "game_over", "the game is over")
             if not 0 <= seat < t.players or seat == by:

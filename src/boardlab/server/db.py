@@ -59,6 +59,16 @@ log_t = sa.Table(
     sa.Column("digest", sa.String(24), nullable=True),
 )
 
+leases_t = sa.Table(
+    "bl_leases",
+    metadata,
+    # which server process owns a table (writes its log, runs its bots and clock) until `expires_at` (epoch
+    # seconds of the database's clock); only used by a cluster of processes (server/cluster.py, migration 0009_leases)
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("owner", sa.String(32), nullable=False),
+    sa.Column("expires_at", sa.Float, nullable=False),
+)
+
 
 def default_db_url() -> str:
     """BOARDLAB_DATABASE_URL, else a SQLite file in the user's data directory."""

@@ -22,6 +22,7 @@ async def join(svc: TableService, t: Table, seat: int | None, name: str | None) 
         raise ApiError(400, "bad_name", "names may not hold control characters")
     async with t.lock:
         svc.check_live(t)
+        await svc.own(t)
         free = [s.seat for s in t.seats if s.kind == "open"]
         if t.over or not free:
             raise ApiError(409, "no_free_seat", "this table has no free seat")
@@ -55,6 +56,7 @@ async def to_bot(svc: TableService, t: Table, by: int, seat: int, bot: str, conf
         raise ApiError(400, "bad_bot", f"unknown bot {bot!r}; known: {', '.join(known_bot_kinds())}")
     async with t.lock:
         svc.check_live(t)
+        await svc.own(t)
         if not 0 <= seat < t.players:
             raise ApiError(404, "no_seat", f"no seat {seat}")
         s = t.seats[seat]
@@ -98,6 +100,7 @@ async def to_human(svc: TableService, t: Table, seat: int) -> None:
     """The holder of a seat's token takes it back from the bot that replaced them."""
     async with t.lock:
         svc.check_live(t)
+        await svc.own(t)
         s = t.seats[seat]
         if s.kind != "bot" or s.token_hash is None:
             raise ApiError(409, "not_bot", f"seat {seat} is not a bot standing in for you")
@@ -120,6 +123,7 @@ async def rematch(
     if not t.over:
         raise ApiError(409, "not_over", "a rematch needs a finished game")
     async with t.lock:
+        await svc.own(t)  # in a cluster (a single server: nothing)
         if t.rematch_id is None:
             specs = [
                 {
@@ -135,6 +139,7 @@ async def rematch(
     new = await svc.get(t.rematch_id)
     mine = token_at(new.id) if token_at is not None else rematch_token(token, new.id)
     async with new.lock:
+        await svc.own(new)
         s = new.seats[seat]
         if s.kind == "human" and s.token_hash is None:
             await svc.store.write(

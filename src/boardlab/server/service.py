@@ -10,6 +10,7 @@ getting the view of its own seat only.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -17,7 +18,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -93,6 +94,12 @@ class TableService:
         self._alive: weakref.WeakValueDictionary[str, Table] = weakref.WeakValueDictionary()
         self._loading: dict[str, asyncio.Future[Table]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        # several processes on one database (server/cluster.py, `--redis`): the leases and the messages between
+        # them; None for a single server, which then behaves exactly as before
+        self.cluster: Any = None
+        self._following: set[str] = set()  # tables being rebuilt after another process changed them
+        self._missed: set[str] = set()  # tables that changed elsewhere while they were being loaded here
+        self.on_chat: Callable[[Table, dict[str, Any]], Awaitable[None]] | None = None  # a line said elsewhere
 
     # -- loading ------------------------------------------------------------------------------------
     async def get(self, table_id: str) -> Table:
@@ -124,6 +131,10 @@ class TableService:
                 fut.exception()
                 raise ApiError(404, "no_table", "no such table")
             self._remember(t)
+            if table_id in self._missed:  # changed by another process while the log was being read
+                self._missed.discard(table_id)
+                t.stale = True
+                self._follow(t)
             fut.set_result(t)
             self.kick(t)
             return t
@@ -238,6 +249,8 @@ class TableService:
         )
 
         await self.store.write(insert_table(t, options_json, now))
+        if self.cluster is not None:
+            await self.cluster.take(tid)  # a new table: its creator owns it
         if client is not None and t.status == "playing":
             self.holdings.add(client, tid, lobby, thinking_bots)
         self._remember(t)
@@ -253,6 +266,162 @@ class TableService:
         rebuilt from the database (issue #32: duplicate log rows, a different state after a restart)."""
         if t.retired:
             raise ApiError(503, "storage", "this table was reloaded from the database; nothing changed: reload it")
+
+    # -- several processes (server/cluster.py) ---------------------------------------------------------------
+    def owns(self, t: Table) -> bool:
+        """May this process change `t`, run its bots and its clock? Always, for a single server; in a cluster,
+        while it holds the table's lease."""
+        return self.cluster is None or (t.id in self.cluster.owned and not t.stale)
+
+    async def own(self, t: Table, take: bool = True) -> None:
+        """Under the table's lock, before any change: in a cluster, take the table's lease (asking its owner to
+        let go, or after it expired) and rebuild the table from the log, which another process may have
+        extended; then change it. A bot or a clock (`take` False) never takes a table over: 409, nothing
+        changed. A single server has nothing to do here."""
+        if self.cluster is None or self.owns(t):
+            return
+        if not take:
+            raise ApiError(409, "not_owner", "another server process plays this table now; nothing changed")
+        await self.cluster.acquire(t.id)
+        await self._refresh(t)
+        if self.hooks is not None:
+            self.hooks.took_over(t)
+        self.kick(t)
+
+    async def _refresh(self, t: Table) -> None:
+        """Rebuild `t` in place from the database (the objects that hold it keep holding the current table);
+        who is connected stays as this process sees it."""
+        t.stale = False  # a change announced while reading marks it again, and it is read again
+        try:
+            rows = await self.store.read(lambda c: load_rows(c, t.id))
+            if not rows:
+                raise ApiError(404, "no_table", "no such table")
+            fresh = await asyncio.to_thread(_build_checked, rows)
+        except BaseException:
+            t.stale = True
+            raise
+        for s in fresh.seats:
+            old = t.seats[s.seat]
+            s.connected, s.last_seen, s.opened = old.connected, old.last_seen, old.opened
+        t.seats, t.state, t.entries, t.version = fresh.seats, fresh.state, fresh.entries, fresh.version
+        t.status, t.rematch_id, t.notes = fresh.status, fresh.rematch_id, fresh.notes
+        t._cache_version = -1
+
+    def on_event(self, msg: dict[str, Any]) -> None:
+        """A message from another process (cluster.py): a table changed there, or it asks for one of ours."""
+        op, tid = msg.get("op"), msg.get("table")
+        if op == "resync":  # Redis was away: any copy may have missed a change
+            for t in list(self._alive.values()):
+                if not self.owns(t):
+                    t.stale = True
+                    self._follow(t)
+            return
+        if not isinstance(tid, str):
+            return
+        if op == "release":
+            if tid in self.cluster.owned:
+                self._spawn(self._give_up(tid))
+            return
+        t = self._alive.get(tid)
+        if t is None:
+            if tid in self._loading:
+                self._missed.add(tid)
+            return
+        if op == "chat" and self.on_chat is not None and isinstance(msg.get("msg"), dict):
+            self._spawn(self.on_chat(t, msg))  # chat.deliver: each socket by its own reader's rights
+        elif op == "changed":
+            if tid in self.cluster.owned:
+                if int(msg.get("v", 0)) <= t.version:
+                    return  # news from before we took it over
+                self._lost(tid)
+            t.stale = True
+            self._follow(t)
+
+    def _lost(self, tid: str) -> None:
+        """Another process holds this table now (our lease expired): its bots and clock stop here."""
+        self.cluster.owned.pop(tid, None)
+        t = self._alive.get(tid)
+        if t is not None:
+            log.warning("table %s: its lease was lost to another server process", tid)
+            t.stale = True
+            if self.hooks is not None:
+                self.hooks.gave_up(t)
+            self._follow(t)
+
+    async def _give_up(self, tid: str) -> None:
+        """Another process asks for a table we own: let go between two changes (under its lock)."""
+        t = self._alive.get(tid)
+        if t is None:
+            await self.cluster.release(tid)
+            return
+        async with t.lock:
+            if tid not in self.cluster.owned:
+                return
+            await self.cluster.release(tid)
+            if self.hooks is not None:
+                self.hooks.gave_up(t)
+
+    def _follow(self, t: Table) -> None:
+        """Rebuild a copy another process changed, then push it to this process's sockets."""
+        if t.id in self._following:
+            return
+        self._following.add(t.id)
+
+        async def go() -> None:
+            try:
+                while t.stale and not t.retired and not self.owns(t):
+                    async with t.lock:
+                        if not t.stale or self.owns(t):
+                            break
+                        await self._refresh(t)
+                        if self.hooks is not None:
+                            self.hooks.refreshed(t)
+                    self.broadcast(t)
+            except Exception:
+                log.exception("cannot rebuild table %s after a change by another process", t.id)
+            finally:
+                self._following.discard(t.id)
+
+        self._spawn(go())
+
+    async def adopt(self) -> None:
+        """In a cluster, forever: take over the unfinished tables with a bot or a clock that nobody holds (their
+        owner died: its lease expired), so their bots and clocks carry on here. Replaces `resume`."""
+        from .cluster import orphans  # only in a cluster
+
+        refused: set[str] = set()  # tables that cannot be resumed here (a log that no longer replays): not again
+        while True:
+            try:
+                ids = await self.store.read(orphans)
+            except Exception:
+                log.exception("cannot look for the tables of a stopped server process")
+                ids = []
+            for tid in ids:
+                if tid in self.cluster.owned or tid in refused:
+                    continue
+                try:
+                    if not await self.cluster.take(tid):
+                        continue
+                    t = await self.get(tid)
+                    async with t.lock:
+                        await self._refresh(t)
+                        if self.hooks is not None:
+                            self.hooks.took_over(t)
+                    self.kick(t)
+                    log.info("table %s taken over (its owner is gone)", tid)
+                except ApiError as e:  # its log no longer replays (rules_changed): kept, not retried by anyone
+                    log.error("table %s cannot be taken over: %s", tid, e.detail)
+                    refused.add(tid)
+                except Exception:  # the database failed: let go, so that it is tried again (here or elsewhere)
+                    log.exception("cannot take table %s over", tid)
+                    with contextlib.suppress(Exception):
+                        await self.cluster.release(tid)
+            await asyncio.sleep(self.cluster.ttl / 2)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # -- auth ---------------------------------------------------------------------------------------
     @staticmethod
@@ -281,6 +450,7 @@ class TableService:
     ) -> str | None:
         async with t.lock:
             self.check_live(t)
+            await self.own(t, take=not by_bot)
             if move != t.version:
                 raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
             if t.over:
@@ -349,6 +519,7 @@ class TableService:
     async def _undo(self, t: Table, seat: int, move: int, lang: str) -> str:
         async with t.lock:
             self.check_live(t)
+            await self.own(t)
             if move != t.version:
                 raise ApiError(409, "stale_move", f"move {move} is stale: this table is at move {t.version}")
             if t.over:
@@ -451,6 +622,8 @@ class TableService:
 
     def broadcast(self, t: Table) -> None:
         t._cache_version = -1
+        if self.cluster is not None and self.owns(t):
+            self.cluster.announce(t.id, t.version)  # the other processes' sockets (cluster.py)
         for c in list(t.conns):
             for v in c.seats:
                 c.push(self.encoded(t, v, c.lang))
@@ -535,6 +708,8 @@ class TableService:
     def kick(self, t: Table) -> None:
         """Start the bot of the seat to move, if it is a bot and not already thinking."""
         cur = t.state.current_player
+        if not self.owns(t):  # in a cluster, a table's bots run on its owner only
+            return
         if t.retired or cur is None or t.seats[cur].kind != "bot" or cur in t.thinking:
             return
         t.thinking.add(cur)
@@ -580,8 +755,8 @@ class TableService:
                         text = str(random_choice(t.state.legal_actions(), bot_seed))
         finally:
             t.thinking.discard(seat)
-        if t.retired:
-            return  # dropped after a failed store: the copy rebuilt from the database plays on
+        if t.retired or not self.owns(t):
+            return  # dropped after a failed store (the copy rebuilt from the database plays on), or handed over
         if text is None or t.version != version or t.seats[seat].kind != "bot":
             self.kick(t)
             return
@@ -626,6 +801,8 @@ class TableService:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+        if self.cluster is not None:
+            await self.cluster.close()
         for t in self._tables.values():
             for c in list(t.conns):
                 c.close()

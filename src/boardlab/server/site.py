@@ -54,11 +54,15 @@ class Site:
         self.secret = await self.store.read(read_secret)
         if not self.secret:
             new = secrets.token_hex(32)
-            await self.store.write(lambda c: c.execute(site_secret_t.insert().values(id=1, secret=new)))
+            try:
+                await self.store.write(lambda c: c.execute(site_secret_t.insert().values(id=1, secret=new)))
+            except Exception:  # another process starting on the same fresh database stored its secret first
+                log.info("the site secret was stored by another process; using it")
             self.secret = await self.store.read(read_secret)
         self.accounts.secret = self.secret  # signs the "known device" cookies
         self.mail.secret = self.secret  # signs the unsubscribe links
-        self._spawn(self.clocks.resume())
+        if self.svc.cluster is None:  # in a cluster, the tables service adopts the clocked tables nobody runs
+            self._spawn(self.clocks.resume())
 
     def close(self) -> None:
         self.clocks.close()
@@ -150,6 +154,24 @@ class Site:
             "grace": self.svc.absent_grace,
             "chat_n": info.chat_n,
         }
+
+    # -- several processes (server/cluster.py) --------------------------------------------------------------
+    def took_over(self, t: Table) -> None:
+        """This process now owns `t`: its site information is read again (the last owner kept it up to date
+        in the database) and its clock is set here."""
+        self.refreshed(t)
+        self.ensure(t)
+
+    def gave_up(self, t: Table) -> None:
+        """Another process owns `t` now: its clock no longer runs here."""
+        timer = self.clocks.timers.pop(t.id, None)
+        if timer is not None and timer is not asyncio.current_task():
+            timer.cancel()
+
+    def refreshed(self, t: Table) -> None:
+        """`t` was rebuilt from the database: so is its site information, at its next use."""
+        self.gave_up(t)
+        self.info.pop(t.id, None)
 
     def created(self, t: Table) -> None:
         """A new table has no site row yet: no database read for it (the site's own creation route then

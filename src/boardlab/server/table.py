@@ -163,6 +163,7 @@ class Table:
     _cache_version: int = -1
     retired: bool = False  # dropped after a failed store (service._forget): it changes nothing any more
     tutorial: Tutorial | None = None  # a guided first game: its script (core/tutorial.py), then free play
+    stale: bool = False  # in a cluster: another process changed it; rebuilt from the log before use (service.py)
 
     @property
     def over(self) -> bool:

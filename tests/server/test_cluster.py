@@ -1,0 +1,254 @@
+"""Several server processes on one PostgreSQL database and one Redis (issue #37; docs/server.md, "Many processes"):
+real processes (srvkit.cluster), a real PostgreSQL schema and a real Redis. Skipped with the reason when either
+does not answer on 127.0.0.1, as every PostgreSQL test is.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from srvkit import auth, cluster, make_table, pg_schema, wait_for
+from wsutil import Ws
+
+from boardlab.core import get_game
+
+
+def _engine(url: str, migrate: bool = True) -> Any:
+    """An engine on the schema (migrated unless a server did), with a connection per caller (no pool to wait for)."""
+    import sqlalchemy as sa
+
+    from boardlab.server import db
+
+    engine = sa.create_engine(db.normalize_url(url), poolclass=sa.NullPool)
+    if migrate:
+        db.migrate(engine)
+    return engine
+
+
+@pytest.mark.postgres
+def test_a_lease_has_one_holder_however_many_processes_race_for_it() -> None:
+    """24 owners take one table's lease at the same instant, each on its own connection: exactly one wins, whether
+    the lease is new or expired; none wins a live lease; its holder renews it."""
+    from boardlab.server.cluster import take_lease
+
+    with pg_schema() as url:
+        engine = _engine(url)
+        try:
+
+            def race(table: str, who: str) -> list[str]:
+                start = threading.Barrier(24)
+                won: list[str] = []
+
+                def one(i: int) -> None:
+                    with engine.connect() as c:
+                        c.exec_driver_sql("SELECT 1")  # connected before the start
+                        start.wait()
+                        if take_lease(c, table, f"{who}{i}", 30.0):
+                            won.append(f"{who}{i}")
+                        c.commit()
+
+                threads = [threading.Thread(target=one, args=(i,)) for i in range(24)]
+                for th in threads:
+                    th.start()
+                for th in threads:
+                    th.join()
+                return won
+
+            assert len(race("fresh", "a")) == 1  # nobody held it
+            with engine.begin() as c:  # its owner died: the lease expired a second ago
+                c.exec_driver_sql("UPDATE bl_leases SET expires_at = expires_at - 31 WHERE table_id = 'fresh'")
+            (winner,) = race("fresh", "b")
+            assert race("fresh", "c") == []  # a live lease: nobody else takes it
+            with engine.begin() as c:
+                assert take_lease(c, "fresh", winner, 30.0)  # its holder renews it
+                assert c.exec_driver_sql("SELECT owner FROM bl_leases").scalars().all() == [winner]
+        finally:
+            engine.dispose()
+
+
+def _act(c: httpx.Client, table: str, token: str, move: int, action: str) -> dict[str, Any]:
+    r = c.post(f"/api/tables/{table}/actions", json={"move": move, "action": action}, headers=auth(token))
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+@pytest.mark.postgres
+def test_a_move_made_through_one_process_reaches_the_sockets_of_another(tmp_path: Path) -> None:
+    with (
+        cluster(tmp_path, 2) as (a, b),
+        httpx.Client(base_url=a.url, timeout=20) as ca,
+        httpx.Client(base_url=b.url, timeout=20) as cb,
+    ):
+        assert ca.get("/healthz").json()["process"] != cb.get("/healthz").json()["process"]
+        made = make_table(ca)  # created through A: A owns it
+        tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+        with Ws(b.ws_url, tid) as watch_b, Ws(a.ws_url, tid) as watch_a, Ws(b.ws_url, tid, [tok[1]]) as seat1_b:
+            assert watch_b.state(version=0)["version"] == 0
+            watch_a.state(version=0)
+            seat1_b.state(version=0)
+            _act(ca, tid, tok[0], 0, "add1")  # through A ...
+            got = watch_b.state(version=1)  # ... pushed to a spectator on B
+            assert got["view"]["counter"] == 1 and got["last"]["action"] == "add1"
+            _act(ca, tid, tok[0], 1, "end")
+            watch_b.state(version=2)
+            # seat 1 moves through its socket on B: B takes the table over from A, and A's spectator sees it
+            seat1_b.send({"type": "act", "seat": 1, "move": 2, "action": "add2", "id": "m"})
+            ack = seat1_b.until(lambda m: m.get("type") in ("ack", "error") and m.get("id") == "m")
+            assert ack == {"type": "ack", "id": "m", "version": 3}, ack
+            assert watch_a.state(version=3)["view"]["counter"] == 3
+            # a stale copy is never played on: A takes it back, rebuilt from the log, and refuses a stale move
+            r = ca.post(f"/api/tables/{tid}/actions", json={"move": 2, "action": "end"}, headers=auth(tok[1]))
+            assert r.status_code == 409 and r.json()["error"] == "stale_move", r.text
+            _act(ca, tid, tok[1], 3, "end")
+            assert watch_b.state(version=4)["current"] == 0
+            # chat said through B reaches A's spectator too (B takes the table over to number it)
+            r = cb.post(f"/api/tables/{tid}/chat", json={"text": "gg 好棋"}, headers=auth(tok[1]))
+            assert r.status_code == 200, r.text
+            assert watch_a.until(lambda m: m.get("type") == "chat")["text"] == "gg 好棋"
+        final = cb.get(f"/api/tables/{tid}").json()
+        assert final["version"] == 4 and final["view"]["counter"] == 3
+        # a graceful stop (SIGTERM) lets go of the process's leases at once: the others need not wait for expiry
+        make_table(ca)  # A owns a table (the chat moved the other one to B)
+        pa = ca.get("/healthz").json()["process"]
+        assert _leases_of(a.db_url, pa) == 1
+        a.stop()
+        assert _leases_of(a.db_url, pa) == 0
+    for srv in (a, b):
+        text = srv.log_path.read_text()
+        assert "Traceback" not in text and "duplicate key" not in text, text[-3000:]
+
+
+def _rows(url: str, tid: str) -> tuple[Any, list[Any]]:
+    engine = _engine(url, migrate=False)
+    try:
+        with engine.connect() as c:
+            trow = c.exec_driver_sql(f"SELECT seed, players, options FROM bl_tables WHERE id = '{tid}'").one()
+            q = f"SELECT n, seat, kind, text FROM bl_log WHERE table_id = '{tid}' ORDER BY n"
+            rows = c.exec_driver_sql(q).all()
+        return trow, list(rows)
+    finally:
+        engine.dispose()
+
+
+def _leases_of(url: str, owner: str) -> int:
+    engine = _engine(url, migrate=False)
+    try:
+        with engine.connect() as c:
+            return int(c.exec_driver_sql(f"SELECT count(*) FROM bl_leases WHERE owner = '{owner}'").scalar_one())
+    finally:
+        engine.dispose()
+
+
+def _clock_stored(url: str, tid: str) -> bool:
+    engine = _engine(url, migrate=False)
+    try:
+        with engine.connect() as c:
+            q = f"SELECT clock FROM bl_table_site WHERE table_id = '{tid}' AND clock IS NOT NULL"
+            return c.exec_driver_sql(q).first() is not None
+    finally:
+        engine.dispose()
+
+
+def _replays(trow: Any, rows: list[Any]) -> Any:
+    """Replay a log from its seed: every row is its seat's legal move at that point (no row twice, none lost)."""
+    import json
+
+    game = get_game("tally")
+    state = game.new_game(trow.players, int(trow.seed), **json.loads(trow.options))
+    assert [r.n for r in rows] == list(range(len(rows)))
+    for r in rows:
+        assert r.kind == "act" and state.current_player == r.seat, r
+        state.apply(game.parse_action(state, r.text), r.seat)
+    return state
+
+
+@pytest.mark.postgres
+def test_killing_a_tables_owner_loses_no_move_and_its_bots_finish_elsewhere(tmp_path: Path) -> None:
+    env = {"BOARDLAB_LEASE_SECONDS": "1.5", "BOARDLAB_BOT_DELAY": "0.05"}
+    with (
+        cluster(tmp_path, 2, env=env) as (a, b),
+        httpx.Client(base_url=a.url, timeout=20) as ca,
+        httpx.Client(base_url=b.url, timeout=20) as cb,
+    ):
+        bots = make_table(ca, [{"kind": "bot", "bot": "random"}] * 2, options={"target": 100})
+        mixed = make_table(ca, [{"kind": "human"}, {"kind": "bot", "bot": "random"}], options={"target": 40})
+        tid, token = mixed["id"], mixed["seats"][0]["token"]
+        acked: list[tuple[int, str]] = []
+
+        def my_turn(c: httpx.Client) -> dict[str, Any]:
+            return dict(wait_for(lambda: (s := c.get(f"/api/tables/{tid}", headers=auth(token)).json())
+                                 and (s["over"] or s["current"] == 0) and s, "seat 0's turn"))
+
+        def play_turn(c: httpx.Client) -> dict[str, Any]:
+            s = my_turn(c)
+            for action in ("add2", "end"):
+                if s["over"]:
+                    break
+                s = _act(c, tid, token, s["version"], action)
+                acked.append((s["version"] - 1, action))
+            return s
+
+        for _ in range(2):
+            play_turn(ca)
+        under_way = wait_for(lambda: (s := ca.get(f"/api/tables/{bots['id']}").json())["version"] >= 5 and s,
+                             "the bots under way")
+        assert not under_way["over"]
+        r = ca.post("/api/site/tables", json={"game": "tally", "players": 2, "options": {"target": 10**6},
+                                             "bot_level": "easy", "clock": {"mode": "turn", "per_move": 4},
+                                             "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 201, r.text
+        clocked = r.json()["id"]  # seat 0's 4 s run on A's timer ...
+        # (the site stores a new table's clock after answering 201: wait until it is stored, then kill)
+        wait_for(lambda: _clock_stored(a.db_url, clocked), "the clock stored")
+        a.kill()  # SIGKILL the owner of the three tables, its bots maybe thinking
+        s = play_turn(cb)  # B takes the table over once A's lease expires
+        while not s["over"]:
+            s = play_turn(cb)
+        wait_for(lambda: cb.get(f"/api/tables/{bots['id']}").json()["over"], "the bots' game finished on B", 60)
+        # ... and run out on B, which took the clock over: a bot moved for seat 0, once per decision
+        st = wait_for(lambda: (s := cb.get(f"/api/tables/{clocked}").json())["log_len"] and s, "the zombie move")
+        assert 0 in st["site"]["clock"]["out"]  # (and the clocks go on: seat 1 may have run out since)
+        trow, rows = _rows(a.db_url, clocked)
+        assert rows[0].seat == 0
+        _replays(trow, rows)
+        for table in (tid, bots["id"]):
+            trow, rows = _rows(a.db_url, table)
+            assert _replays(trow, rows).is_over
+            served = cb.get(f"/api/tables/{table}").json()
+            assert served["over"] and served["version"] == len(rows)
+            if table == tid:
+                stored = {(r.n, r.text) for r in rows if r.seat == 0}
+                assert set(acked) <= stored, set(acked) - stored  # every acknowledged move is in the log
+    text = b.log_path.read_text()
+    assert "taken over" in text  # the bots' table was adopted, not poked by a request
+    for bad in ("Traceback", "duplicate key", "another state"):
+        assert bad not in text, text[-3000:]
+
+
+def test_one_process_stays_as_it_was_and_several_need_postgresql(tmp_path: Path) -> None:
+    """The embedded default never imports Redis nor the cluster code; `--redis` on SQLite is refused clearly,
+    before anything starts (several processes cannot share a SQLite file)."""
+    import subprocess
+    import sys
+
+    db = f"sqlite:///{tmp_path / 'one.sqlite3'}"
+    probe = (
+        "import sys\n"
+        "from fastapi.testclient import TestClient\n"
+        "from boardlab.server import create_app\n"
+        f"with TestClient(create_app({db!r}, resume=False)) as c:\n"
+        "    assert c.get('/healthz').json() == {'status': 'ok'}\n"
+        "print(sorted(m for m in sys.modules if m == 'redis' or m.startswith(('redis.', 'boardlab.server.cluster'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "[]", out.stdout + out.stderr
+    refused = subprocess.run(
+        [sys.executable, "-m", "boardlab.server", "--port", "1", "--db", db, "--redis", "redis://127.0.0.1:6379/0"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert refused.returncode == 2, refused.stderr
+    assert "--redis (several processes) needs a PostgreSQL database" in refused.stderr
