@@ -10,6 +10,13 @@ resolve shuffles and draws inside `apply`, so there are no chance nodes. Deals a
 the game parameter `seed` fixes the first deal and each `new_initial_state()` takes the next one.
 Utilities are zero-sum (`boardlab.rl.common.utilities`; solo games are general-sum).
 
+Actions are compact (game parameter `actions`, default "compact"; `common.ActionSpace`): a move of a game with
+an action split is chosen in a few OpenSpiel actions by the same player (Cacao: tile, column, row, rotation),
+the legal actions at each exactly the sub-choices some legal move continues with; the observation shows the
+choice so far (tensor: `ActionSpace.partial` after the view's tensor; strings: `| so far: ...`).
+`max_game_length` counts these steps: the game's bound on moves times the most steps of one move.
+`actions="flat"`: one id per move (`Game.action_to_id`).
+
 Observation strings are the seat's view (JSON); information-state strings add, for perfect recall,
 the seat's record of every action as it saw it (the notation when `Game.action_visible` says it
 may read it, else "?"). The observation tensor is `Game.encode_observation` (the view only); the
@@ -41,7 +48,7 @@ import pyspiel
 from boardlab.core import Game, Rng, State, get_game
 from boardlab.core import games as game_names
 
-from .common import legal_ids, observation, observation_size, utilities
+from .common import ActionSpace, MoveTree, observation, observation_space_size, utilities
 
 PREFIX = "boardlab_"
 _REGISTERED: set[str] = set()
@@ -71,7 +78,8 @@ def _game_type(g: Game, players: int | None = None, fixed_deal: bool = False) ->
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": max(2, g.min_players), "seed": 0, "fixed_deal": False},
+        parameter_specification={"players": max(2, g.min_players), "seed": 0, "fixed_deal": False,
+                                 "actions": "compact"},
     )
 
 
@@ -87,16 +95,17 @@ class BoardlabSpielGame(pyspiel.Game):
         self.next_seed = int(params.get("seed", 0))
         self.fixed_deal = bool(params.get("fixed_deal", False))
         self.bgame.new_game(self.players, 0)  # a bad player count fails here, with boardlab's message
-        self.layout = information_state_layout(self.bgame, self.players)
+        self.space = ActionSpace(self.bgame, self.players, str(params.get("actions", "compact")))
+        self.layout = information_state_layout(self.bgame, self.players, self.space)
         n = max(2, self.players)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.bgame.num_distinct_actions(self.players),
+            num_distinct_actions=self.space.size,
             max_chance_outcomes=0,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=float(n - 1),
             utility_sum=0.0 if self.players > 1 else None,
-            max_game_length=self.bgame.max_game_length(self.players),
+            max_game_length=self.bgame.max_game_length(self.players) * self.space.depth,
         )
         super().__init__(_game_type(self.bgame, self.players, self.fixed_deal), info, params)
 
@@ -122,7 +131,7 @@ class BoardlabSpielGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BoardlabObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return BoardlabObserver(self.bgame, self.players, perfect_recall)
+        return BoardlabObserver(self.bgame, self.players, perfect_recall, self.space)
 
 
 class _Shared:
@@ -132,12 +141,13 @@ class _Shared:
     replayed when read back; some games' components cannot be pickled), a resampled one as the state it was drawn
     from, the sampler's draw and the actions played since (a determinized world has no log of its own)."""
 
-    __slots__ = ("encoded", "origin", "value")
+    __slots__ = ("encoded", "origin", "tree", "value")
 
     def __init__(self, value: State, origin: tuple[_Shared, int, float, int] | None = None) -> None:
         self.value = value
         self.origin = origin  # resampled: (the state it was drawn from, player, draw, decisions then)
         self.encoded: dict[int, np.ndarray] = {}  # per seat, this position's observation (both tensors use it)
+        self.tree: MoveTree | None = None  # this position's legal moves by sub-choices (never written in place)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self.copy()
@@ -145,6 +155,7 @@ class _Shared:
     def copy(self) -> _Shared:
         out = _Shared(self.value.clone(), self.origin)
         out.encoded = dict(self.encoded)  # the same position: the same observations (never written in place)
+        out.tree = self.tree
         return out
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -188,28 +199,46 @@ class BoardlabSpielState(pyspiel.State):
         self.records = records if records is not None else [[] for _ in range(n)]
         # per seat, per decision: (actor, action id, or -1 when the seat could not read it)
         self.trace: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.prefix: tuple[int, ...] = ()  # the current player's sub-choices of a move not yet whole
 
     def current_player(self) -> int:
         p = self.inner.current_player
         return pyspiel.PlayerId.TERMINAL if p is None else int(p)
 
+    def _tree(self) -> MoveTree:
+        shared = self._inner
+        if shared.tree is None:
+            shared.tree = MoveTree(self.get_game().space, shared.value)
+        return shared.tree
+
     def _legal_actions(self, player: int) -> list[int]:
-        return legal_ids(self.inner) if player == self.inner.current_player else []
+        if player != self.inner.current_player or self.inner.is_over:
+            return []
+        return self._tree().options(self.prefix)
 
     def _apply_action(self, action: int) -> None:
+        tree = self._tree()
+        if int(action) not in tree.options(self.prefix):
+            raise ValueError(f"action {action} is not legal here")
+        parts = (*self.prefix, int(action))
+        a = tree.moves.get(parts)
+        if a is None:  # the move goes on: the same player chooses its next part
+            self.prefix = parts
+            return
         inner = self.inner
         g, actor = inner.game, inner.current_player
-        a = g.id_to_action(int(action), inner.num_players)
         seen = [seat == actor or g.action_visible(inner, a, seat) for seat in range(inner.num_players)]
         for seat, record in enumerate(self.records):
             record.append(f"{actor}:{a}" if seen[seat] else f"{actor}:?")
         inner.apply(a)
+        self.prefix = ()
         self._inner.encoded.clear()
+        self._inner.tree = None
         for seat, trace in enumerate(self.trace):
-            trace.append((actor, int(action) if seen[seat] else -1))
+            trace.extend((actor, part if seen[seat] else -1) for part in parts)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self.inner.game.id_to_action(int(action), self.inner.num_players))
+        return self.get_game().space.describe(int(action))
 
     def is_terminal(self) -> bool:
         return self.inner.is_over
@@ -221,6 +250,7 @@ class BoardlabSpielState(pyspiel.State):
         out = BoardlabSpielState(self.get_game(), self.inner, [list(r) for r in self.records])
         out._inner = self._inner.copy()
         out.trace = [list(t) for t in self.trace]
+        out.prefix = self.prefix
         return out
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BoardlabSpielState:
@@ -231,6 +261,7 @@ class BoardlabSpielState(pyspiel.State):
         mine = self.records[player_id]
         world = BoardlabSpielState(self.get_game(), inner, [list(mine) for _ in self.records])
         world.trace = [list(self.trace[player_id]) for _ in self.trace]
+        world.prefix = self.prefix if player_id == self.inner.current_player else ()
         here = _Shared(self.inner.clone(), self._inner.origin)  # this state goes on; the world keeps where it began
         world._inner.origin = (here, player_id, u, len(inner.history))
         return world
@@ -242,14 +273,16 @@ class BoardlabSpielState(pyspiel.State):
 RECENT = 16
 
 
-def information_state_layout(game: Game, players: int) -> dict[str, int]:
-    """The information-state tensor's parts, in order: the observation tensor (`observation` floats); 64 bits,
-    a digest of the information-state string; then the seat's last `RECENT` decisions, the latest first, each
-    `block` floats: who acted (one-hot over the seats), whether the seat could read the action, and the action
-    id in `id_bits` bits (0s when it could not). Decisions not yet played are all 0."""
-    id_bits = max(1, (game.num_distinct_actions(players) - 1).bit_length())
+def information_state_layout(game: Game, players: int, space: ActionSpace | None = None) -> dict[str, int]:
+    """The information-state tensor's parts, in order: the observation tensor (`observation` floats: the view's,
+    then the move so far); 64 bits, a digest of the information-state string; then the seat's last `RECENT`
+    decisions (sub-choices of whole moves), the latest first, each `block` floats: who acted (one-hot over the
+    seats), whether the seat could read the action, and the action id in `id_bits` bits (0s when it could not).
+    Decisions not yet played are all 0."""
+    space = space or ActionSpace(game, players)
+    id_bits = max(1, (space.size - 1).bit_length())
     block = players + 1 + id_bits
-    obs = observation_size(game, players)
+    obs = observation_space_size(game, players, space)
     return {"observation": obs, "digest": 64, "recent": RECENT, "id_bits": id_bits, "block": block,
             "size": obs + 64 + RECENT * block}
 
@@ -264,11 +297,12 @@ class BoardlabObserver:
     perfect recall the string adds the seat's record and the tensor its digest and recent decisions
     (`information_state_layout`)."""
 
-    def __init__(self, game: Game, players: int, perfect_recall: bool) -> None:
+    def __init__(self, game: Game, players: int, perfect_recall: bool, space: ActionSpace | None = None) -> None:
         self.game = game
         self.players = players
         self.perfect_recall = perfect_recall
-        self.layout = information_state_layout(game, players)
+        self.space = space or ActionSpace(game, players)
+        self.layout = information_state_layout(game, players, self.space)
         size = self.layout["size"] if perfect_recall else self.layout["observation"]
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -280,7 +314,10 @@ class BoardlabObserver:
         cache = state._inner.encoded
         if player not in cache:
             cache[player] = observation(state.inner, player)
-        t[:obs] = cache[player]
+        view = len(cache[player])
+        t[:view] = cache[player]
+        if obs > view:
+            t[view:obs] = self.space.partial(state.prefix if player == state.inner.current_player else ())
         if not self.perfect_recall:
             return
         digest = hashlib.blake2b(self.string_from(state, player).encode(), digest_size=8).digest()
@@ -296,6 +333,8 @@ class BoardlabObserver:
 
     def string_from(self, state: BoardlabSpielState, player: int) -> str:
         view = json.dumps(state.inner.view(player), sort_keys=True, separators=(",", ":"), default=str)
+        if state.prefix and player == state.inner.current_player:
+            view += " | so far: " + ", ".join(self.space.describe(t) for t in state.prefix)
         if not self.perfect_recall:
             return view
         return f"seat {player} {view} | {' '.join(state.records[player])}"
@@ -339,6 +378,12 @@ class BoardlabEvaluator:
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
+def apply_move(state: BoardlabSpielState, action: Any) -> None:
+    """Play a whole boardlab move (e.g. a boardlab bot's choice) as the OpenSpiel actions that name it."""
+    for part in state.get_game().space.parts(action):
+        state.apply_action(part)
+
+
 def register_all() -> list[str]:
     """Register every boardlab game with OpenSpiel (once); the OpenSpiel names."""
     for name in game_names():
@@ -351,10 +396,12 @@ def register_all() -> list[str]:
     return [short_name(n) for n in sorted(_REGISTERED)]
 
 
-def load(game: str, players: int = 2, seed: int = 0, fixed_deal: bool = False) -> pyspiel.Game:
+def load(game: str, players: int = 2, seed: int = 0, fixed_deal: bool = False,
+         actions: str = "compact") -> pyspiel.Game:
     """`pyspiel.load_game("boardlab_GAME", {"players": players, "seed": seed, ...})` after registering."""
     register_all()
-    return pyspiel.load_game(short_name(game), {"players": players, "seed": seed, "fixed_deal": fixed_deal})
+    return pyspiel.load_game(short_name(game), {"players": players, "seed": seed, "fixed_deal": fixed_deal,
+                                                "actions": actions})
 
 
 def serialize_game_and_state(game: BoardlabSpielGame, state: BoardlabSpielState) -> str:

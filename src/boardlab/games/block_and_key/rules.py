@@ -18,6 +18,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from boardlab.core.action_split import ActionSplit
 from boardlab.core.action_table import ParsesNotation
 from boardlab.core.errors import ActionParseError, ConfigError
 from boardlab.core.game import Game, Option, Score, State
@@ -36,6 +37,7 @@ SOLO_TURNS = 11
 GOLD = 5
 VIEWS = ("top", "S", "E", "N", "W")
 N_CELLS = MAX_FLOOR * MAX_FLOOR * HEIGHT
+_SPLIT: list[ActionSplit] = []  # the action split, built once (`action_split`)
 SUN, MOON = 0, 1
 
 
@@ -1320,6 +1322,23 @@ class BlockAndKeyRules(ParsesNotation, Game):
         simple: tuple[BKAction, ...] = (A.PASS, A.KEEP, *A.ORIENT, *A.DIG, *A.DRAW, *A.MARKER)
         max_o = max(len(G.orientations(c)) for c in comp.shape_cells)
         return simple, comp.block_ids, tuple(k.id for k in comp.keys), max_o
+
+    def action_split(self, players: int) -> ActionSplit:
+        """Learning interfaces name a move in up to three small choices (641 ids instead of 737,433): a
+        placement as its kind and block, then the cell (column, row, level together), then the orientation;
+        every other move is one choice (its kind with its block, key, deck, line or turn)."""
+        if not _SPLIT:
+            _, blocks, keys, max_o = self._space()
+            place = (("kind", "block"), ("x", "y", "z"), ("orient",))
+            _SPLIT.append(ActionSplit(
+                steps={"pass": (("kind",),), "keep": (("kind",),), "stop": (("kind",),), "orient": (("kind", "turn"),),
+                       "dig": (("kind", "line"),), "draw": (("kind", "deck"),), "marker": (("kind", "deck"),),
+                       "return": (("kind", "block"),), "discard": (("kind", "key"),), "claim": (("kind", "key"),),
+                       "place": place, "ancients": place},
+                domains={"turn": range(len(A.ORIENT)), "line": range(len(A.DIG)), "deck": range(len(A.DECK_NAMES)),
+                         "block": blocks, "key": keys, "x": range(MAX_FLOOR), "y": range(MAX_FLOOR),
+                         "z": range(HEIGHT), "orient": range(max_o)}))
+        return _SPLIT[0]
 
     def num_distinct_actions(self, players: int) -> int:
         return self._placed_end() + len(self._space()[2]) + 1  # then the claims and `stop` (added later: at the end)
