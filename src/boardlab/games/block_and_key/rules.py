@@ -34,6 +34,13 @@ KEY_HAND = 4
 SITE_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 THRESHOLD = {1: 99, 2: 12, 3: 8, 4: 7}
 SOLO_TURNS = 11
+SAFETY_DECISIONS = 2_000
+"""The engine's safety stop (docs: D9): no turn starts after this many decisions. The rules let players dig and
+return blocks for ever while some block still fits; random games take at most about 100 decisions."""
+# the most decisions one turn holds: the dig, placement or pass; up to 3 blocks returned after a dig (7 + 3 > 7)
+# or up to 4 claims and `stop` after a placement (a hand holds at most 4 keys); up to 4 cards drawn; solo: the
+# altar marker, keep or discard, and the Ancients' spot
+DECISIONS_PER_TURN = 1 + max(3, 4 + 1) + 4 + 3
 GOLD = 5
 VIEWS = ("top", "S", "E", "N", "W")
 N_CELLS = MAX_FLOOR * MAX_FLOOR * HEIGHT
@@ -851,7 +858,7 @@ class BlockAndKeyState(State):
         elif len(self.claimed[seat]) >= THRESHOLD[n]:
             self.final = True
             self.remaining = n  # everyone, the trigger included, has one last turn (docs: D7)
-        if (self.final and self.remaining <= 0) or self.passes >= n:
+        if (self.final and self.remaining <= 0) or self.passes >= n or len(self.history) + 1 >= SAFETY_DECISIONS:
             self.actor = None
             self.phase = "over"
             return
@@ -1322,6 +1329,17 @@ class BlockAndKeyRules(ParsesNotation, Game):
         simple: tuple[BKAction, ...] = (A.PASS, A.KEEP, *A.ORIENT, *A.DIG, *A.DRAW, *A.MARKER)
         max_o = max(len(G.orientations(c)) for c in comp.shape_cells)
         return simple, comp.block_ids, tuple(k.id for k in comp.keys), max_o
+
+    def max_game_length(self, players: int) -> int:
+        """A true bound on the decisions of a game (OpenSpiel's max_game_length). Solo: the orientation of the core,
+        the draft's dig and SOLO_TURNS turns. With others the rules alone set no bound (a table may dig and return
+        blocks for ever while a block still fits), so the engine stops the game at the end of the turn that reaches
+        SAFETY_DECISIONS (docs: D9); no turn starts after it, and a turn holds at most DECISIONS_PER_TURN."""
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(f"block_and_key is for {self.min_players}-{self.max_players} players, not {players}")
+        if players == 1:
+            return 1 + 1 + SOLO_TURNS * DECISIONS_PER_TURN
+        return SAFETY_DECISIONS - 1 + DECISIONS_PER_TURN
 
     def action_split(self, players: int) -> ActionSplit:
         """Learning interfaces name a move in up to three small choices (641 ids instead of 737,433): a
