@@ -40,12 +40,20 @@ class ActionSpace:
         self.size = self.split.size if self.split else game.num_distinct_actions(players)
         self.depth = self.split.depth if self.split else 1
         self.partial_size = (self.depth - 1) * self.size
+        self._parts: dict[Any, tuple[int, ...]] = {}
 
     def parts(self, action: Any) -> tuple[int, ...]:
-        """The ids that choose `action`, in order."""
-        if self.split is not None:
-            return self.split.parts(action)
-        return (self.game.action_to_id(action, self.players),)
+        """The ids that choose `action`, in order (remembered: a search meets the same moves again and again)."""
+        got = self._parts.get(action)
+        if got is None:
+            if self.split is not None:
+                got = self.split.parts(action)
+            else:
+                got = (self.game.action_to_id(action, self.players),)
+            if len(self._parts) >= 100_000:
+                self._parts.clear()
+            self._parts[action] = got
+        return got
 
     def describe(self, action_id: int) -> str:
         """An id as text: a sub-choice's token, or a flat id's move notation."""
@@ -64,22 +72,25 @@ class ActionSpace:
 
 class MoveTree:
     """One position's legal moves by their sub-choices: which ids may follow a prefix (exactly those some legal
-    move continues with) and which move a whole sequence names."""
+    move continues with) and which move a whole sequence names. The ids after a prefix are listed when first asked
+    for (a random playout asks for one path of a position's tree, not all of it)."""
 
     def __init__(self, space: ActionSpace, state: State) -> None:
-        self.next: dict[tuple[int, ...], list[int]] = {}
-        self.moves: dict[tuple[int, ...], Any] = {}
-        nexts: dict[tuple[int, ...], set[int]] = {}
-        for action in state.legal_actions():
-            p = space.parts(action)
-            self.moves[p] = action
-            for k in range(len(p)):
-                nexts.setdefault(p[:k], set()).add(p[k])
-        self.next = {prefix: sorted(ids) for prefix, ids in nexts.items()}
+        parts = space.parts
+        self.moves: dict[tuple[int, ...], Any] = {parts(a): a for a in state.legal_actions()}
+        self._next: dict[tuple[int, ...], list[int]] = {}
 
     def options(self, prefix: tuple[int, ...]) -> list[int]:
         """The ids that may follow `prefix`, ascending (OpenSpiel's order)."""
-        return self.next.get(prefix, [])
+        got = self._next.get(prefix)
+        if got is None:
+            k = len(prefix)
+            if k:
+                got = sorted({p[k] for p in self.moves if len(p) > k and p[:k] == prefix})
+            else:
+                got = sorted({p[0] for p in self.moves})
+            self._next[prefix] = got
+        return got
 
 
 class Decider:

@@ -97,6 +97,7 @@ class BoardlabSpielGame(pyspiel.Game):
         self.bgame.new_game(self.players, 0)  # a bad player count fails here, with boardlab's message
         self.space = ActionSpace(self.bgame, self.players, str(params.get("actions", "compact")))
         self.layout = information_state_layout(self.bgame, self.players, self.space)
+        self._deals: dict[int, _Shared] = {}  # the last initial positions dealt, by seed
         n = max(2, self.players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
@@ -113,7 +114,14 @@ class BoardlabSpielGame(pyspiel.Game):
         seed = self.next_seed
         if not self.fixed_deal:
             self.next_seed += 1
-        return BoardlabSpielState(self, self.bgame.new_game(self.players, seed))
+        deal = self._deals.get(seed)
+        if deal is None:  # OpenSpiel's checks start thousands of states from one deal (fixed_deal=True)
+            deal = self._deals[seed] = _Shared(self.bgame.new_game(self.players, seed))
+            while len(self._deals) > 4:
+                del self._deals[next(iter(self._deals))]
+        state = BoardlabSpielState(self, deal.value)
+        state._inner = deal.copy()  # the deal's own copy, with what was computed of it (`_Memo`)
+        return state
 
     def get_rng_state(self) -> str:
         """The game's chance state: the seed of the next deal (OpenSpiel's GetRNGState)."""
@@ -134,6 +142,19 @@ class BoardlabSpielGame(pyspiel.Game):
         return BoardlabObserver(self.bgame, self.players, perfect_recall, self.space)
 
 
+class _Memo:
+    """What is computed once per position and shared by its copies: with compact actions a position stays through
+    the sub-choices of a move, and OpenSpiel clones and serialises the state at each."""
+
+    __slots__ = ("encoded", "save", "tree", "views")
+
+    def __init__(self) -> None:
+        self.encoded: dict[int, np.ndarray] = {}  # per seat, the observation tensor (both tensors use it)
+        self.views: dict[int, str] = {}  # per seat, the view as JSON (both strings use it)
+        self.tree: MoveTree | None = None  # the legal moves by sub-choices
+        self.save: dict[str, Any] | None = None  # the save, as pickled
+
+
 class _Shared:
     """The boardlab state inside a BoardlabSpielState, copied and pickled as a whole. pyspiel clones a Python state
     by deep-copying its attributes and serialises it by pickling them: `clone` is several times faster than a
@@ -141,26 +162,30 @@ class _Shared:
     replayed when read back; some games' components cannot be pickled), a resampled one as the state it was drawn
     from, the sampler's draw and the actions played since (a determinized world has no log of its own)."""
 
-    __slots__ = ("encoded", "origin", "tree", "value")
+    __slots__ = ("memo", "origin", "value")
 
     def __init__(self, value: State, origin: tuple[_Shared, int, float, int] | None = None) -> None:
         self.value = value
         self.origin = origin  # resampled: (the state it was drawn from, player, draw, decisions then)
-        self.encoded: dict[int, np.ndarray] = {}  # per seat, this position's observation (both tensors use it)
-        self.tree: MoveTree | None = None  # this position's legal moves by sub-choices (never written in place)
+        self.memo = _Memo()
+
+    def moved(self) -> None:
+        """The boardlab state changed in place: forget what was computed of the position before."""
+        self.memo = _Memo()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self.copy()
 
     def copy(self) -> _Shared:
         out = _Shared(self.value.clone(), self.origin)
-        out.encoded = dict(self.encoded)  # the same position: the same observations (never written in place)
-        out.tree = self.tree
+        out.memo = self.memo  # the same position: one memo for every copy (`moved` gives a changed state a new one)
         return out
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.origin is None:
-            return _restore, (self.value.to_json(), None)
+            if self.memo.save is None:
+                self.memo.save = self.value.to_json()
+            return _restore, (self.memo.save, None)
         parent, player, u, start = self.origin
         return _restore, (None, (parent, player, u, start, [str(a) for a in self.value.history[start:]]))
 
@@ -169,11 +194,21 @@ def _determinize(state: State, player: int, u: float) -> State:
     return state.determinize(player, Rng(int(u * 2**53)))
 
 
+_RESTORED: dict[str, _Shared] = {}  # the last saves read back: a position is serialised at each sub-choice of a move
+_RESTORED_SIZE = 4
+
+
 def _restore(save: dict[str, Any] | None, origin: tuple[_Shared, int, float, int, list[str]] | None) -> _Shared:
     """Unpickle a `_Shared` (see `_Shared.__reduce__`)."""
     if origin is None:
         assert save is not None
-        return _Shared(get_game(save["game"]).from_json(save))
+        key = json.dumps(save, sort_keys=True, default=str)
+        known = _RESTORED.get(key)
+        if known is None:
+            known = _RESTORED[key] = _Shared(get_game(save["game"]).from_json(save))
+            while len(_RESTORED) > _RESTORED_SIZE:
+                del _RESTORED[next(iter(_RESTORED))]
+        return known.copy()  # its caches (observations, strings, legal moves) too
     parent, player, u, start, after = origin
     inner = _determinize(parent.value, player, u)
     for text in after:
@@ -206,10 +241,10 @@ class BoardlabSpielState(pyspiel.State):
         return pyspiel.PlayerId.TERMINAL if p is None else int(p)
 
     def _tree(self) -> MoveTree:
-        shared = self._inner
-        if shared.tree is None:
-            shared.tree = MoveTree(self.get_game().space, shared.value)
-        return shared.tree
+        memo = self._inner.memo
+        if memo.tree is None:
+            memo.tree = MoveTree(self.get_game().space, self._inner.value)
+        return memo.tree
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.inner.current_player or self.inner.is_over:
@@ -232,8 +267,7 @@ class BoardlabSpielState(pyspiel.State):
             record.append(f"{actor}:{a}" if seen[seat] else f"{actor}:?")
         inner.apply(a)
         self.prefix = ()
-        self._inner.encoded.clear()
-        self._inner.tree = None
+        self._inner.moved()
         for seat, trace in enumerate(self.trace):
             trace.extend((actor, part if seen[seat] else -1) for part in parts)
 
@@ -311,7 +345,7 @@ class BoardlabObserver:
         lay = self.layout
         obs = lay["observation"]
         t = self.tensor
-        cache = state._inner.encoded
+        cache = state._inner.memo.encoded
         if player not in cache:
             cache[player] = observation(state.inner, player)
         view = len(cache[player])
@@ -332,7 +366,10 @@ class BoardlabObserver:
                 t[at + n + 1:at + block] = _bits(action_id, bits)
 
     def string_from(self, state: BoardlabSpielState, player: int) -> str:
-        view = json.dumps(state.inner.view(player), sort_keys=True, separators=(",", ":"), default=str)
+        views = state._inner.memo.views
+        if player not in views:
+            views[player] = json.dumps(state.inner.view(player), sort_keys=True, separators=(",", ":"), default=str)
+        view = views[player]
         if state.prefix and player == state.inner.current_player:
             view += " | so far: " + ", ".join(self.space.describe(t) for t in state.prefix)
         if not self.perfect_recall:
