@@ -26,7 +26,7 @@ def test_every_game_is_registered_under_its_name() -> None:
     assert all(n in registered for n in names)
     g = pyspiel.load_game("boardlab_cacao", {"players": 3, "seed": 4})
     assert g.num_players() == 3
-    assert g.num_distinct_actions() == get_game("cacao").num_distinct_actions(3)
+    assert g.num_distinct_actions() == get_game("cacao").action_split(3).size  # compact actions (#35)
     assert g.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert g.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
 
@@ -90,10 +90,10 @@ def test_information_state_tensor_has_perfect_recall() -> None:
 
 @pytest.mark.parametrize(("game", "players"), CONFIGS, ids=IDS)
 def test_strings_tensors_and_resampling(game: str, players: int) -> None:
-    """Along a random game: legal actions are the boardlab legal actions' ids (ascending); tensors have
-    the declared shape and begin with the seat's observation tensor; the observation string is the seat's
-    view; resampling for the seat to move keeps its information state (string and tensor) and changes only
-    what it cannot see."""
+    """Along a random game: legal actions are the sub-choices (ascending) some boardlab legal action continues with
+    after the player's choices so far; tensors have the declared shape and begin with the seat's observation tensor;
+    the observation string is the seat's view and its choices so far; resampling for the seat to move keeps its
+    information state (string and tensor) and changes only what it cannot see."""
     sgame = bos.load(game, players, seed=9)
     state = sgame.new_initial_state()
     rng = random.Random(9)
@@ -105,10 +105,14 @@ def test_strings_tensors_and_resampling(game: str, players: int) -> None:
         p = state.current_player()
         inner = state.inner
         legal = state.legal_actions()
-        assert legal == sorted(inner.game.action_to_id(a, players) for a in inner.legal_actions())
+        so_far = state.prefix
+        parts = [sgame.space.parts(a) for a in inner.legal_actions()]
+        assert legal == sorted({q[len(so_far)] for q in parts if q[:len(so_far)] == so_far})
         step += 1
         if step % 3 == 0:
-            assert json.loads(state.observation_string(p)) == json.loads(json.dumps(inner.view(p), default=str))
+            view, _, partial = state.observation_string(p).partition(" | so far: ")
+            assert json.loads(view) == json.loads(json.dumps(inner.view(p), default=str))
+            assert partial == ", ".join(sgame.space.describe(t) for t in so_far)
             assert len(state.observation_tensor(p)) == shape[0]
             assert len(state.information_state_tensor(p)) == sgame.information_state_tensor_shape()[0]
             # both tensors start with the seat's observation tensor (the game's hand-made one, #35)
@@ -212,4 +216,6 @@ def test_cacao_max_game_length_is_a_true_bound(players: int) -> None:
             assert turn <= g.DECISIONS_PER_TURN
             state.apply(action)
         assert len(state.history) <= bound
-    assert bos.load("cacao", players).max_game_length() == bound
+    depth = get_game("cacao").action_split(players).depth  # OpenSpiel counts each sub-choice of a move
+    assert bos.load("cacao", players).max_game_length() == bound * depth
+    assert bos.load("cacao", players, actions="flat").max_game_length() == bound

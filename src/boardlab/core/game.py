@@ -11,11 +11,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import ConfigError, GameOverError, IllegalActionError, NotYourTurnError, SaveError
 from .narration import story
 from .rng import Rng, seed_from_json, seed_to_json
+
+if TYPE_CHECKING:
+    from .action_split import ActionSplit
 
 Action = Hashable
 """An action is a small immutable value (a NamedTuple in practice) whose `str()` is its notation."""
@@ -137,6 +140,11 @@ class Game(ABC):
 
     @abstractmethod
     def id_to_action(self, action_id: int, players: int) -> Action: ...
+
+    def action_split(self, players: int) -> ActionSplit | None:
+        """How learning interfaces name a move in a few small choices (core/action_split.py), for a game whose
+        flat id space is too big to learn over; None (the default): one choice, the move's flat id."""
+        return None
 
     # -- saves and replays --------------------------------------------------------------------
     def replay(self, players: int, seed: int, actions: Iterable[Action | str], **options: Any) -> State:

@@ -6,6 +6,7 @@ imports its library only when used, so `pip install boardlab[rl]` is needed only
 >>> env = pettingzoo.env("cacao", players=3)      # doctest: +SKIP
 
 Everything here goes through the core (`Game.encode_observation`, `num_distinct_actions`,
-`action_to_id`, `State.view`, `State.determinize`): a new game gets these interfaces with no code. A game
-may also get a hand-made observation tensor here (`encoders/`, read from its view only; every built-in game has one).
+`action_to_id`, `Game.action_split` for compact actions, `State.view`, `State.determinize`): a new game gets
+these interfaces with no code. A game may also get a hand-made observation tensor here (`encoders/`, read from
+its view only; every built-in game has one).
 """

@@ -23,18 +23,131 @@ def utilities(state: State) -> list[float]:
     return [n * r - 1.0 for r in state.returns()]
 
 
-def legal_ids(state: State) -> list[int]:
-    """The integer ids of the legal actions, ascending (OpenSpiel's order)."""
-    game, n = state.game, state.num_players
-    return sorted(game.action_to_id(a, n) for a in state.legal_actions())
+ACTIONS = ("compact", "flat")
 
 
-def action_mask(state: State, seat: int, size: int) -> np.ndarray:
-    """1 at the ids `seat` may play now, 0 elsewhere (all 0 when another seat is to decide)."""
-    mask = np.zeros(size, dtype=np.int8)
-    if state.current_player == seat:
-        mask[legal_ids(state)] = 1
-    return mask
+class ActionSpace:
+    """The ids an agent chooses from. `compact` (the default): a game that declares an action split
+    (`Game.action_split`, core/action_split.py) has its moves chosen in a few small steps, each an id
+    below `size`; the same agent decides again until the move is whole. `flat`, and every game without a
+    split: one id per move, the game's `action_to_id`. `depth` is the most steps a move takes."""
+
+    def __init__(self, game: Game, players: int, actions: str = "compact") -> None:
+        if actions not in ACTIONS:
+            raise ValueError(f"actions must be one of {', '.join(ACTIONS)}, not {actions!r}")
+        self.game, self.players = game, players
+        self.split = game.action_split(players) if actions == "compact" else None
+        self.size = self.split.size if self.split else game.num_distinct_actions(players)
+        self.depth = self.split.depth if self.split else 1
+        self.partial_size = (self.depth - 1) * self.size
+        self._parts: dict[Any, tuple[int, ...]] = {}
+
+    def parts(self, action: Any) -> tuple[int, ...]:
+        """The ids that choose `action`, in order (remembered: a search meets the same moves again and again)."""
+        got = self._parts.get(action)
+        if got is None:
+            if self.split is not None:
+                got = self.split.parts(action)
+            else:
+                got = (self.game.action_to_id(action, self.players),)
+            if len(self._parts) >= 100_000:
+                self._parts.clear()
+            self._parts[action] = got
+        return got
+
+    def describe(self, action_id: int) -> str:
+        """An id as text: a sub-choice's token, or a flat id's move notation."""
+        if self.split is not None:
+            return self.split.describe(int(action_id))
+        return str(self.game.id_to_action(int(action_id), self.players))
+
+    def partial(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """The sub-choices made so far of a move not yet whole: a one-hot over the ids per step (`depth - 1`
+        steps; all 0 when none is made, and always empty for a one-step space)."""
+        out = np.zeros(self.partial_size, dtype=np.float32)
+        for k, token in enumerate(prefix):
+            out[k * self.size + token] = 1.0
+        return out
+
+
+class MoveTree:
+    """One position's legal moves by their sub-choices: which ids may follow a prefix (exactly those some legal
+    move continues with) and which move a whole sequence names. The ids after a prefix are listed when first asked
+    for (a random playout asks for one path of a position's tree, not all of it)."""
+
+    def __init__(self, space: ActionSpace, state: State) -> None:
+        parts = space.parts
+        self.moves: dict[tuple[int, ...], Any] = {parts(a): a for a in state.legal_actions()}
+        self._next: dict[tuple[int, ...], list[int]] = {}
+
+    def options(self, prefix: tuple[int, ...]) -> list[int]:
+        """The ids that may follow `prefix`, ascending (OpenSpiel's order)."""
+        got = self._next.get(prefix)
+        if got is None:
+            k = len(prefix)
+            if k:
+                got = sorted({p[k] for p in self.moves if len(p) > k and p[:k] == prefix})
+            else:
+                got = sorted({p[0] for p in self.moves})
+            self._next[prefix] = got
+        return got
+
+
+class Decider:
+    """A state and the sub-choices its current seat has made so far: the masks, the observation's partial
+    block and the stepping that the PettingZoo and Gymnasium environments share."""
+
+    def __init__(self, space: ActionSpace, state: State) -> None:
+        self.space = space
+        self.state = state
+        self.prefix: tuple[int, ...] = ()
+        self._tree: MoveTree | None = None
+        self._seen: dict[int, np.ndarray] = {}  # per seat, this position's observation (the same at every sub-step)
+
+    def tree(self) -> MoveTree:
+        if self._tree is None:
+            self._tree = MoveTree(self.space, self.state)
+        return self._tree
+
+    def moved(self) -> None:
+        """Call after the state changed by a whole move made elsewhere (a bot's)."""
+        self.prefix, self._tree = (), None
+        self._seen.clear()
+
+    def mask(self, seat: int) -> np.ndarray:
+        """1 at the ids `seat` may choose now, 0 elsewhere (all 0 when another seat is to decide)."""
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if self.state.current_player == seat and not self.state.is_over:
+            mask[self.tree().options(self.prefix)] = 1
+        return mask
+
+    def observation(self, seat: int) -> np.ndarray:
+        """The seat's observation, then its move so far (`ActionSpace.partial`; 0s for the other seats)."""
+        if seat not in self._seen:
+            self._seen[seat] = observation(self.state, seat)
+        obs = self._seen[seat]
+        if not self.space.partial_size:
+            return obs.copy()  # the caller may write in it; the cache stays as it was
+        mine = self.prefix if seat == self.state.current_player else ()
+        return np.concatenate([obs, self.space.partial(mine)])
+
+    def choose(self, action_id: Any) -> bool | None:
+        """Take one id: None if it is not offered now (nothing changes), True if it completed a move (applied
+        to the state), False if the move goes on (the same seat decides again)."""
+        try:
+            token = int(action_id)
+        except (TypeError, ValueError):
+            return None
+        if self.state.is_over or token not in self.tree().options(self.prefix):
+            return None
+        prefix = (*self.prefix, token)
+        move = self.tree().moves.get(prefix)
+        if move is None:
+            self.prefix = prefix
+            return False
+        self.state.apply(move)
+        self.moved()
+        return True
 
 
 def observation(state: State, seat: int) -> np.ndarray:
@@ -56,14 +169,9 @@ def observation_size(game: Game, players: int) -> int:
     return enc.size(players) if enc is not None else game.observation_size(players)
 
 
-def action_from_id(state: State, action_id: int) -> Any:
-    """The game action with this id, or None if the id is out of range or not a legal action now."""
-    game = state.game
-    try:
-        action = game.id_to_action(int(action_id), state.num_players)
-    except Exception:
-        return None
-    return action if action in state.legal_actions() else None
+def observation_space_size(game: Game, players: int, space: ActionSpace) -> int:
+    """Length of an environment's observation: the seat's tensor, then the move so far."""
+    return observation_size(game, players) + space.partial_size
 
 
 def plain_text(game: Game, state: State, seat: int | None, lang: str = "en") -> str:

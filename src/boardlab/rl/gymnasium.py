@@ -11,7 +11,10 @@ Opponents are named as `boardlab.rl.common.make_opponent` reads them (`random`, 
 own observation only, like every boardlab bot. The learner's seat is `seat` (None: drawn at each
 reset, so it meets every position). The reward is 0 until the end, then the zero-sum utility of the
 learner's seat. An action outside `action_mask` ends the episode with reward -1 (`info["illegal"]`),
-so unmasked agents and `check_env` work; masked agents never meet it.
+so unmasked agents and `check_env` work; masked agents never meet it. Actions are compact by default
+(`actions="compact"`, `common.ActionSpace`): a move of a game with an action split is chosen in a few steps,
+each a `step()` with reward 0 until the move is whole, the observation showing the choice so far;
+`actions="flat"` gives one id per move.
 
 Importing this module registers every game with Gymnasium as `boardlab/<game>-v0`:
 `gymnasium.make("boardlab/cacao-v0", opponents=["greedy", "random"])` (keyword arguments as `env`).
@@ -29,7 +32,7 @@ from gymnasium import spaces
 from boardlab.core import Agent, get_game, observe
 from boardlab.core import games as game_names
 
-from .common import action_from_id, action_mask, make_opponent, observation, observation_size, plain_text, utilities
+from .common import ActionSpace, Decider, make_opponent, observation_space_size, plain_text, utilities
 
 ILLEGAL_REWARD = -1.0
 
@@ -41,7 +44,7 @@ class BoardlabGym(gymnasium.Env):
 
     def __init__(self, game: str, opponents: Sequence[str | Agent] = ("greedy",), seat: int | None = None,
                  render_mode: str | None = None, lang: str = "en",
-                 game_options: dict[str, Any] | None = None) -> None:
+                 game_options: dict[str, Any] | None = None, actions: str = "compact") -> None:
         self.game = get_game(game)
         self.opponents = list(opponents)
         self.players = 1 + len(self.opponents)
@@ -56,14 +59,16 @@ class BoardlabGym(gymnasium.Env):
         self.fixed_seat = seat
         self.render_mode = render_mode
         self.lang = lang
-        self.num_actions = self.game.num_distinct_actions(self.players)
-        size = observation_size(self.game, self.players)
+        self.space = ActionSpace(self.game, self.players, actions)
+        self.num_actions = self.space.size
+        size = observation_space_size(self.game, self.players, self.space)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
         })
         self.action_space = spaces.Discrete(self.num_actions)
         self.state: Any = None
+        self.decider: Decider | None = None
         self.seat = 0
         self._bots: dict[int, Agent] = {}
 
@@ -75,19 +80,21 @@ class BoardlabGym(gymnasium.Env):
         self._bots = {s: make_opponent(spec, (game_seed * 31 + s) & 0xFFFFFFFF)
                       for s, spec in zip(others, self.opponents, strict=True)}
         self.state = self.game.new_game(self.players, game_seed, **self.game_options)
+        self.decider = Decider(self.space, self.state)
         self._play_bots()
         return self._obs(), self._info()
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict]:
         if self.state is None or self.state.is_over:
             raise RuntimeError("step() after the episode ended: call reset()")
-        chosen = action_from_id(self.state, action)
-        if chosen is None:
+        assert self.decider is not None
+        done = self.decider.choose(action)
+        if done is None:
             info = self._info()
             info["illegal"] = True
             return self._obs(), ILLEGAL_REWARD, True, False, info
-        self.state.apply(chosen)
-        self._play_bots()
+        if done:
+            self._play_bots()
         reward = utilities(self.state)[self.seat] if self.state.is_over else 0.0
         if self.render_mode == "human":
             self.render()
@@ -97,10 +104,12 @@ class BoardlabGym(gymnasium.Env):
         while not self.state.is_over and self.state.current_player != self.seat:
             s = self.state.current_player
             self.state.apply(self._bots[s].choose(observe(self.state, s)))
+            assert self.decider is not None
+            self.decider.moved()
 
     def _obs(self) -> dict[str, np.ndarray]:
-        return {"observation": observation(self.state, self.seat),
-                "action_mask": action_mask(self.state, self.seat, self.num_actions)}
+        assert self.decider is not None
+        return {"observation": self.decider.observation(self.seat), "action_mask": self.decider.mask(self.seat)}
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat, "decisions": len(self.state.history)}

@@ -10,6 +10,13 @@ resolve shuffles and draws inside `apply`, so there are no chance nodes. Deals a
 the game parameter `seed` fixes the first deal and each `new_initial_state()` takes the next one.
 Utilities are zero-sum (`boardlab.rl.common.utilities`; solo games are general-sum).
 
+Actions are compact (game parameter `actions`, default "compact"; `common.ActionSpace`): a move of a game with
+an action split is chosen in a few OpenSpiel actions by the same player (Cacao: tile, column, row, rotation),
+the legal actions at each exactly the sub-choices some legal move continues with; the observation shows the
+choice so far (tensor: `ActionSpace.partial` after the view's tensor; strings: `| so far: ...`).
+`max_game_length` counts these steps: the game's bound on moves times the most steps of one move.
+`actions="flat"`: one id per move (`Game.action_to_id`).
+
 Observation strings are the seat's view (JSON); information-state strings add, for perfect recall,
 the seat's record of every action as it saw it (the notation when `Game.action_visible` says it
 may read it, else "?"). The observation tensor is `common.observation` (the view only); the
@@ -41,7 +48,7 @@ import pyspiel
 from boardlab.core import Game, Rng, State, get_game
 from boardlab.core import games as game_names
 
-from .common import legal_ids, observation, observation_size, utilities
+from .common import ActionSpace, MoveTree, observation, observation_space_size, utilities
 
 PREFIX = "boardlab_"
 _REGISTERED: set[str] = set()
@@ -71,7 +78,8 @@ def _game_type(g: Game, players: int | None = None, fixed_deal: bool = False) ->
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": max(2, g.min_players), "seed": 0, "fixed_deal": False},
+        parameter_specification={"players": max(2, g.min_players), "seed": 0, "fixed_deal": False,
+                                 "actions": "compact"},
     )
 
 
@@ -87,16 +95,18 @@ class BoardlabSpielGame(pyspiel.Game):
         self.next_seed = int(params.get("seed", 0))
         self.fixed_deal = bool(params.get("fixed_deal", False))
         self.bgame.new_game(self.players, 0)  # a bad player count fails here, with boardlab's message
-        self.layout = information_state_layout(self.bgame, self.players)
+        self.space = ActionSpace(self.bgame, self.players, str(params.get("actions", "compact")))
+        self.layout = information_state_layout(self.bgame, self.players, self.space)
+        self._deals: dict[int, _Shared] = {}  # the last initial positions dealt, by seed
         n = max(2, self.players)
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.bgame.num_distinct_actions(self.players),
+            num_distinct_actions=self.space.size,
             max_chance_outcomes=0,
             num_players=self.players,
             min_utility=-1.0,
             max_utility=float(n - 1),
             utility_sum=0.0 if self.players > 1 else None,
-            max_game_length=self.bgame.max_game_length(self.players),
+            max_game_length=self.bgame.max_game_length(self.players) * self.space.depth,
         )
         super().__init__(_game_type(self.bgame, self.players, self.fixed_deal), info, params)
 
@@ -104,7 +114,14 @@ class BoardlabSpielGame(pyspiel.Game):
         seed = self.next_seed
         if not self.fixed_deal:
             self.next_seed += 1
-        return BoardlabSpielState(self, self.bgame.new_game(self.players, seed))
+        deal = self._deals.get(seed)
+        if deal is None:  # OpenSpiel's checks start thousands of states from one deal (fixed_deal=True)
+            deal = self._deals[seed] = _Shared(self.bgame.new_game(self.players, seed))
+            while len(self._deals) > 4:
+                del self._deals[next(iter(self._deals))]
+        state = BoardlabSpielState(self, deal.value)
+        state._inner = deal.copy()  # the deal's own copy, with what was computed of it (`_Memo`)
+        return state
 
     def get_rng_state(self) -> str:
         """The game's chance state: the seed of the next deal (OpenSpiel's GetRNGState)."""
@@ -122,7 +139,20 @@ class BoardlabSpielGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> BoardlabObserver:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return BoardlabObserver(self.bgame, self.players, perfect_recall)
+        return BoardlabObserver(self.bgame, self.players, perfect_recall, self.space)
+
+
+class _Memo:
+    """What is computed once per position and shared by its copies: with compact actions a position stays through
+    the sub-choices of a move, and OpenSpiel clones and serialises the state at each."""
+
+    __slots__ = ("encoded", "save", "tree", "views")
+
+    def __init__(self) -> None:
+        self.encoded: dict[int, np.ndarray] = {}  # per seat, the observation tensor (both tensors use it)
+        self.views: dict[int, str] = {}  # per seat, the view as JSON (both strings use it)
+        self.tree: MoveTree | None = None  # the legal moves by sub-choices
+        self.save: dict[str, Any] | None = None  # the save, as pickled
 
 
 class _Shared:
@@ -132,24 +162,30 @@ class _Shared:
     replayed when read back; some games' components cannot be pickled), a resampled one as the state it was drawn
     from, the sampler's draw and the actions played since (a determinized world has no log of its own)."""
 
-    __slots__ = ("encoded", "origin", "value")
+    __slots__ = ("memo", "origin", "value")
 
     def __init__(self, value: State, origin: tuple[_Shared, int, float, int] | None = None) -> None:
         self.value = value
         self.origin = origin  # resampled: (the state it was drawn from, player, draw, decisions then)
-        self.encoded: dict[int, np.ndarray] = {}  # per seat, this position's observation (both tensors use it)
+        self.memo = _Memo()
+
+    def moved(self) -> None:
+        """The boardlab state changed in place: forget what was computed of the position before."""
+        self.memo = _Memo()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self.copy()
 
     def copy(self) -> _Shared:
         out = _Shared(self.value.clone(), self.origin)
-        out.encoded = dict(self.encoded)  # the same position: the same observations (never written in place)
+        out.memo = self.memo  # the same position: one memo for every copy (`moved` gives a changed state a new one)
         return out
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self.origin is None:
-            return _restore, (self.value.to_json(), None)
+            if self.memo.save is None:
+                self.memo.save = self.value.to_json()
+            return _restore, (self.memo.save, None)
         parent, player, u, start = self.origin
         return _restore, (None, (parent, player, u, start, [str(a) for a in self.value.history[start:]]))
 
@@ -158,11 +194,21 @@ def _determinize(state: State, player: int, u: float) -> State:
     return state.determinize(player, Rng(int(u * 2**53)))
 
 
+_RESTORED: dict[str, _Shared] = {}  # the last saves read back: a position is serialised at each sub-choice of a move
+_RESTORED_SIZE = 4
+
+
 def _restore(save: dict[str, Any] | None, origin: tuple[_Shared, int, float, int, list[str]] | None) -> _Shared:
     """Unpickle a `_Shared` (see `_Shared.__reduce__`)."""
     if origin is None:
         assert save is not None
-        return _Shared(get_game(save["game"]).from_json(save))
+        key = json.dumps(save, sort_keys=True, default=str)
+        known = _RESTORED.get(key)
+        if known is None:
+            known = _RESTORED[key] = _Shared(get_game(save["game"]).from_json(save))
+            while len(_RESTORED) > _RESTORED_SIZE:
+                del _RESTORED[next(iter(_RESTORED))]
+        return known.copy()  # its caches (observations, strings, legal moves) too
     parent, player, u, start, after = origin
     inner = _determinize(parent.value, player, u)
     for text in after:
@@ -188,28 +234,45 @@ class BoardlabSpielState(pyspiel.State):
         self.records = records if records is not None else [[] for _ in range(n)]
         # per seat, per decision: (actor, action id, or -1 when the seat could not read it)
         self.trace: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.prefix: tuple[int, ...] = ()  # the current player's sub-choices of a move not yet whole
 
     def current_player(self) -> int:
         p = self.inner.current_player
         return pyspiel.PlayerId.TERMINAL if p is None else int(p)
 
+    def _tree(self) -> MoveTree:
+        memo = self._inner.memo
+        if memo.tree is None:
+            memo.tree = MoveTree(self.get_game().space, self._inner.value)
+        return memo.tree
+
     def _legal_actions(self, player: int) -> list[int]:
-        return legal_ids(self.inner) if player == self.inner.current_player else []
+        if player != self.inner.current_player or self.inner.is_over:
+            return []
+        return self._tree().options(self.prefix)
 
     def _apply_action(self, action: int) -> None:
+        tree = self._tree()
+        if int(action) not in tree.options(self.prefix):
+            raise ValueError(f"action {action} is not legal here")
+        parts = (*self.prefix, int(action))
+        a = tree.moves.get(parts)
+        if a is None:  # the move goes on: the same player chooses its next part
+            self.prefix = parts
+            return
         inner = self.inner
         g, actor = inner.game, inner.current_player
-        a = g.id_to_action(int(action), inner.num_players)
         seen = [seat == actor or g.action_visible(inner, a, seat) for seat in range(inner.num_players)]
         for seat, record in enumerate(self.records):
             record.append(f"{actor}:{a}" if seen[seat] else f"{actor}:?")
         inner.apply(a)
-        self._inner.encoded.clear()
+        self.prefix = ()
+        self._inner.moved()
         for seat, trace in enumerate(self.trace):
-            trace.append((actor, int(action) if seen[seat] else -1))
+            trace.extend((actor, part if seen[seat] else -1) for part in parts)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self.inner.game.id_to_action(int(action), self.inner.num_players))
+        return self.get_game().space.describe(int(action))
 
     def is_terminal(self) -> bool:
         return self.inner.is_over
@@ -221,6 +284,7 @@ class BoardlabSpielState(pyspiel.State):
         out = BoardlabSpielState(self.get_game(), self.inner, [list(r) for r in self.records])
         out._inner = self._inner.copy()
         out.trace = [list(t) for t in self.trace]
+        out.prefix = self.prefix
         return out
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> BoardlabSpielState:
@@ -231,6 +295,7 @@ class BoardlabSpielState(pyspiel.State):
         mine = self.records[player_id]
         world = BoardlabSpielState(self.get_game(), inner, [list(mine) for _ in self.records])
         world.trace = [list(self.trace[player_id]) for _ in self.trace]
+        world.prefix = self.prefix if player_id == self.inner.current_player else ()
         here = _Shared(self.inner.clone(), self._inner.origin)  # this state goes on; the world keeps where it began
         world._inner.origin = (here, player_id, u, len(inner.history))
         return world
@@ -242,14 +307,16 @@ class BoardlabSpielState(pyspiel.State):
 RECENT = 16
 
 
-def information_state_layout(game: Game, players: int) -> dict[str, int]:
-    """The information-state tensor's parts, in order: the observation tensor (`observation` floats); 64 bits,
-    a digest of the information-state string; then the seat's last `RECENT` decisions, the latest first, each
-    `block` floats: who acted (one-hot over the seats), whether the seat could read the action, and the action
-    id in `id_bits` bits (0s when it could not). Decisions not yet played are all 0."""
-    id_bits = max(1, (game.num_distinct_actions(players) - 1).bit_length())
+def information_state_layout(game: Game, players: int, space: ActionSpace | None = None) -> dict[str, int]:
+    """The information-state tensor's parts, in order: the observation tensor (`observation` floats: the view's,
+    then the move so far); 64 bits, a digest of the information-state string; then the seat's last `RECENT`
+    decisions (sub-choices of whole moves), the latest first, each `block` floats: who acted (one-hot over the
+    seats), whether the seat could read the action, and the action id in `id_bits` bits (0s when it could not).
+    Decisions not yet played are all 0."""
+    space = space or ActionSpace(game, players)
+    id_bits = max(1, (space.size - 1).bit_length())
     block = players + 1 + id_bits
-    obs = observation_size(game, players)
+    obs = observation_space_size(game, players, space)
     return {"observation": obs, "digest": 64, "recent": RECENT, "id_bits": id_bits, "block": block,
             "size": obs + 64 + RECENT * block}
 
@@ -264,11 +331,12 @@ class BoardlabObserver:
     perfect recall the string adds the seat's record and the tensor its digest and recent decisions
     (`information_state_layout`)."""
 
-    def __init__(self, game: Game, players: int, perfect_recall: bool) -> None:
+    def __init__(self, game: Game, players: int, perfect_recall: bool, space: ActionSpace | None = None) -> None:
         self.game = game
         self.players = players
         self.perfect_recall = perfect_recall
-        self.layout = information_state_layout(game, players)
+        self.space = space or ActionSpace(game, players)
+        self.layout = information_state_layout(game, players, self.space)
         size = self.layout["size"] if perfect_recall else self.layout["observation"]
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -277,10 +345,13 @@ class BoardlabObserver:
         lay = self.layout
         obs = lay["observation"]
         t = self.tensor
-        cache = state._inner.encoded
+        cache = state._inner.memo.encoded
         if player not in cache:
             cache[player] = observation(state.inner, player)
-        t[:obs] = cache[player]
+        view = len(cache[player])
+        t[:view] = cache[player]
+        if obs > view:
+            t[view:obs] = self.space.partial(state.prefix if player == state.inner.current_player else ())
         if not self.perfect_recall:
             return
         digest = hashlib.blake2b(self.string_from(state, player).encode(), digest_size=8).digest()
@@ -295,7 +366,12 @@ class BoardlabObserver:
                 t[at + n + 1:at + block] = _bits(action_id, bits)
 
     def string_from(self, state: BoardlabSpielState, player: int) -> str:
-        view = json.dumps(state.inner.view(player), sort_keys=True, separators=(",", ":"), default=str)
+        views = state._inner.memo.views
+        if player not in views:
+            views[player] = json.dumps(state.inner.view(player), sort_keys=True, separators=(",", ":"), default=str)
+        view = views[player]
+        if state.prefix and player == state.inner.current_player:
+            view += " | so far: " + ", ".join(self.space.describe(t) for t in state.prefix)
         if not self.perfect_recall:
             return view
         return f"seat {player} {view} | {' '.join(state.records[player])}"
@@ -339,6 +415,12 @@ class BoardlabEvaluator:
         return [(a, 1.0 / len(legal)) for a in legal]
 
 
+def apply_move(state: BoardlabSpielState, action: Any) -> None:
+    """Play a whole boardlab move (e.g. a boardlab bot's choice) as the OpenSpiel actions that name it."""
+    for part in state.get_game().space.parts(action):
+        state.apply_action(part)
+
+
 def register_all() -> list[str]:
     """Register every boardlab game with OpenSpiel (once); the OpenSpiel names."""
     for name in game_names():
@@ -351,10 +433,12 @@ def register_all() -> list[str]:
     return [short_name(n) for n in sorted(_REGISTERED)]
 
 
-def load(game: str, players: int = 2, seed: int = 0, fixed_deal: bool = False) -> pyspiel.Game:
+def load(game: str, players: int = 2, seed: int = 0, fixed_deal: bool = False,
+         actions: str = "compact") -> pyspiel.Game:
     """`pyspiel.load_game("boardlab_GAME", {"players": players, "seed": seed, ...})` after registering."""
     register_all()
-    return pyspiel.load_game(short_name(game), {"players": players, "seed": seed, "fixed_deal": fixed_deal})
+    return pyspiel.load_game(short_name(game), {"players": players, "seed": seed, "fixed_deal": fixed_deal,
+                                                "actions": actions})
 
 
 def serialize_game_and_state(game: BoardlabSpielGame, state: BoardlabSpielState) -> str:

@@ -7,10 +7,13 @@
 >>> sorted(obs)
 ['action_mask', 'observation']
 
-Observations are `{"observation": float32[observation_size], "action_mask": int8[num_distinct_actions]}`
-built from the seat's view only (`common.observation`: the game's hand-made tensor, else
-`Game.encode_observation`); the mask is all zeros for a seat that is
-not to decide. Several decisions in a row by one seat are several AEC steps of that agent.
+Observations are `{"observation": float32[observation_size + partial], "action_mask": int8[ids]}` built
+from the seat's view only (`common.observation`: the game's hand-made tensor, else `Game.encode_observation`),
+then the seat's move so far; the mask is all zeros for a seat that is not to decide. Actions are compact by
+default (`actions="compact"`, `common.ActionSpace`): a game with an action split has a move chosen in a few small
+steps (Cacao: tile, column, row, rotation), each an AEC step of the same agent, the mask exact at each (an id is
+offered only if a legal move continues with it); `actions="flat"` gives one id per move (`Game.action_to_id`).
+Several decisions in a row by one seat are several AEC steps of that agent.
 Rewards come at the end: zero-sum utilities (`boardlab.rl.common.utilities`). `reset(seed=s)` deals
 game seed `s`; without a seed the next deal is the previous seed + 1 (the first one random).
 `env()` adds PettingZoo's usual wrappers (an illegal action ends the game with -1 for its player);
@@ -30,14 +33,14 @@ from pettingzoo.utils import wrappers
 
 from boardlab.core import IllegalActionError, get_game
 
-from .common import action_from_id, action_mask, observation, observation_size, plain_text, utilities
+from .common import ActionSpace, Decider, observation_space_size, plain_text, utilities
 
 
 class BoardlabAEC(AECEnv):
     """One boardlab game as an AEC environment (seats `seat_0` ... `seat_{n-1}`)."""
 
     def __init__(self, game: str, players: int = 2, render_mode: str | None = None, lang: str = "en",
-                 game_options: dict[str, Any] | None = None) -> None:
+                 game_options: dict[str, Any] | None = None, actions: str = "compact") -> None:
         super().__init__()
         self.game = get_game(game)
         self.players = players
@@ -50,8 +53,9 @@ class BoardlabAEC(AECEnv):
         self.metadata = {"render_modes": ["ansi", "human"], "name": f"boardlab_{game}_v0",
                          "is_parallelizable": False}
         self.possible_agents = [f"seat_{i}" for i in range(players)]
-        self.num_actions = self.game.num_distinct_actions(players)
-        size = observation_size(self.game, players)
+        self.space = ActionSpace(self.game, players, actions)
+        self.num_actions = self.space.size
+        size = observation_space_size(self.game, players, self.space)
         self._observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
@@ -59,6 +63,7 @@ class BoardlabAEC(AECEnv):
             }) for a in self.possible_agents}
         self._action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(-np.inf, np.inf, (players * size,), np.float32)
+        self.decider: Decider | None = None
         self._next_seed = secrets.randbelow(2**31)
         self.game_state: Any = None  # not `state`: AECEnv.state() is a method
 
@@ -75,6 +80,7 @@ class BoardlabAEC(AECEnv):
         if seed is not None:
             self._next_seed = int(seed)
         self.game_state = self.game.new_game(self.players, self._next_seed, **self.game_options)
+        self.decider = Decider(self.space, self.game_state)
         self._next_seed += 1
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -86,27 +92,27 @@ class BoardlabAEC(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.seat(agent)
-        return {"observation": observation(self.game_state, seat),
-                "action_mask": action_mask(self.game_state, seat, self.num_actions)}
+        assert self.decider is not None, "observe() before reset()"
+        return {"observation": self.decider.observation(seat), "action_mask": self.decider.mask(seat)}
 
     def state(self) -> np.ndarray:
         """The global state for centralised training (a critic that sees every seat, e.g. MAPPO, QMIX): each
         seat's observation side by side. It holds every seat's private information but, like every view, never
         what no seat may see (the order of the draw piles)."""
-        if self.game_state is None:
+        if self.decider is None:
             raise RuntimeError("state() before reset()")
-        return np.concatenate([observation(self.game_state, s) for s in range(self.players)])
+        return np.concatenate([self.decider.observation(s) for s in range(self.players)])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        chosen = action_from_id(self.game_state, action)
-        if chosen is None:
+        assert self.decider is not None
+        done = self.decider.choose(action)
+        if done is None:
             raise IllegalActionError(f"action id {action} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        self.game_state.apply(chosen)
         if self.game_state.is_over:
             for a, u in zip(self.agents, utilities(self.game_state), strict=True):
                 self.rewards[a] = u

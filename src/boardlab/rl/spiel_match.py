@@ -35,7 +35,7 @@ def play(game: str, index: int, seed: int, simulations: int, evaluator: str = "r
 
     deal = seed + index // 2
     spiel_seat = index % 2
-    sgame = openspiel.load(game, players=2, seed=deal)
+    sgame = openspiel.load(game, players=2, seed=deal, actions="flat")  # whole moves, as the recorded figures
     state = sgame.new_initial_state()
     rs = np.random.RandomState((deal * 7919 + index) % 2**31)
     ev = openspiel.BoardlabEvaluator(12, rs) if evaluator == "boardlab" else mcts.RandomRolloutEvaluator(1, rs)
@@ -53,14 +53,12 @@ def play(game: str, index: int, seed: int, simulations: int, evaluator: str = "r
         who = 0 if seat == spiel_seat else 1
         t0, c0 = time.perf_counter(), time.process_time()
         if who == 0:
-            action = int(theirs.step(state))
+            state.apply_action(int(theirs.step(state)))
         else:
-            inner = state.inner
-            action = inner.game.action_to_id(ours.choose(observe(inner, seat)), 2)
+            openspiel.apply_move(state, ours.choose(observe(state.inner, seat)))
         wall[who] += time.perf_counter() - t0
         cpu[who] += time.process_time() - c0
         searched[who] += 1
-        state.apply_action(action)
     inner = state.inner
     returns = inner.returns()
     return {"index": index, "deal": deal, "spiel_seat": spiel_seat, "simulations": simulations, "evaluator": evaluator,

@@ -18,6 +18,7 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
+from boardlab.core.action_split import ActionSplit
 from boardlab.core.action_table import ParsesNotation
 from boardlab.core.errors import ActionParseError, ConfigError
 from boardlab.core.game import Game, Option, Score, State
@@ -33,9 +34,17 @@ KEY_HAND = 4
 SITE_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 THRESHOLD = {1: 99, 2: 12, 3: 8, 4: 7}
 SOLO_TURNS = 11
+SAFETY_DECISIONS = 2_000
+"""The engine's safety stop (docs: D9): no turn starts after this many decisions. The rules let players dig and
+return blocks for ever while some block still fits; random games take at most about 100 decisions."""
+# the most decisions one turn holds: the dig, placement or pass; up to 3 blocks returned after a dig (7 + 3 > 7)
+# or up to 4 claims and `stop` after a placement (a hand holds at most 4 keys); up to 4 cards drawn; solo: the
+# altar marker, keep or discard, and the Ancients' spot
+DECISIONS_PER_TURN = 1 + max(3, 4 + 1) + 4 + 3
 GOLD = 5
 VIEWS = ("top", "S", "E", "N", "W")
 N_CELLS = MAX_FLOOR * MAX_FLOOR * HEIGHT
+_SPLIT: list[ActionSplit] = []  # the action split, built once (`action_split`)
 SUN, MOON = 0, 1
 
 
@@ -849,7 +858,7 @@ class BlockAndKeyState(State):
         elif len(self.claimed[seat]) >= THRESHOLD[n]:
             self.final = True
             self.remaining = n  # everyone, the trigger included, has one last turn (docs: D7)
-        if (self.final and self.remaining <= 0) or self.passes >= n:
+        if (self.final and self.remaining <= 0) or self.passes >= n or len(self.history) + 1 >= SAFETY_DECISIONS:
             self.actor = None
             self.phase = "over"
             return
@@ -1320,6 +1329,34 @@ class BlockAndKeyRules(ParsesNotation, Game):
         simple: tuple[BKAction, ...] = (A.PASS, A.KEEP, *A.ORIENT, *A.DIG, *A.DRAW, *A.MARKER)
         max_o = max(len(G.orientations(c)) for c in comp.shape_cells)
         return simple, comp.block_ids, tuple(k.id for k in comp.keys), max_o
+
+    def max_game_length(self, players: int) -> int:
+        """A true bound on the decisions of a game (OpenSpiel's max_game_length). Solo: the orientation of the core,
+        the draft's dig and SOLO_TURNS turns. With others the rules alone set no bound (a table may dig and return
+        blocks for ever while a block still fits), so the engine stops the game at the end of the turn that reaches
+        SAFETY_DECISIONS (docs: D9); no turn starts after it, and a turn holds at most DECISIONS_PER_TURN."""
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(f"block_and_key is for {self.min_players}-{self.max_players} players, not {players}")
+        if players == 1:
+            return 1 + 1 + SOLO_TURNS * DECISIONS_PER_TURN
+        return SAFETY_DECISIONS - 1 + DECISIONS_PER_TURN
+
+    def action_split(self, players: int) -> ActionSplit:
+        """Learning interfaces name a move in up to three small choices (641 ids instead of 737,433): a
+        placement as its kind and block, then the cell (column, row, level together), then the orientation;
+        every other move is one choice (its kind with its block, key, deck, line or turn)."""
+        if not _SPLIT:
+            _, blocks, keys, max_o = self._space()
+            place = (("kind", "block"), ("x", "y", "z"), ("orient",))
+            _SPLIT.append(ActionSplit(
+                steps={"pass": (("kind",),), "keep": (("kind",),), "stop": (("kind",),), "orient": (("kind", "turn"),),
+                       "dig": (("kind", "line"),), "draw": (("kind", "deck"),), "marker": (("kind", "deck"),),
+                       "return": (("kind", "block"),), "discard": (("kind", "key"),), "claim": (("kind", "key"),),
+                       "place": place, "ancients": place},
+                domains={"turn": range(len(A.ORIENT)), "line": range(len(A.DIG)), "deck": range(len(A.DECK_NAMES)),
+                         "block": blocks, "key": keys, "x": range(MAX_FLOOR), "y": range(MAX_FLOOR),
+                         "z": range(HEIGHT), "orient": range(max_o)}))
+        return _SPLIT[0]
 
     def num_distinct_actions(self, players: int) -> int:
         return self._placed_end() + len(self._space()[2]) + 1  # then the claims and `stop` (added later: at the end)

@@ -902,6 +902,30 @@ class PetrichorRules(FixedActionTable, Game):
         "components": Option("", "path of a components file (JSON or TOML) to use instead of the built-in one"),
     }
 
+    # decisions a card can bring, at most: `play` one card (1), its effect (Sun: the cloud, then up to 2 drops
+    # taken back: 3), its vote (1), the `second` question (1); `play2` is 8 for two cards, a second action 4 for
+    # two (`again`) or 8 for four (`again4`: 4 pays), a `last` turn 5 (or 7 for two cards with final_turn=full),
+    # a hand-limit discard 1
+    DECISIONS_PER_CARD = 6
+
+    def max_game_length(self, players: int) -> int:
+        """A true bound on the decisions of a game with the built-in components and any options (OpenSpiel's
+        max_game_length). Rounds: at most `long_rounds`. A round: every turn plays a card or passes, and a card
+        leaves the hand when played, paid or discarded, so a round's card decisions are at most
+        DECISIONS_PER_CARD per card held at its start (a hand keeps at most `hand_limit` cards into the next
+        round and is dealt `cards` more; never more than the deck); then one pass per board player (the passer's,
+        the others' `last` turns), at most 2 tie-break choices, and per board player the Sun weather's cloud
+        and up to `drops_per_player` drops taken back, and the Wind weather's one drop moved. Plus one first
+        cloud per board player (solo: the South Wind's own choices are not decisions, but are counted)."""
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(f"petrichor is for {self.min_players}-{self.max_players} players, not {players}")
+        c = components(None)
+        k, nb = c.const, max(2, players)
+        held = min(len(c.deck), players * (k["hand_limit"] + c.setups[players].cards))
+        weather = 2 + nb * (1 + k["drops_per_player"] + 1)
+        per_round = self.DECISIONS_PER_CARD * held + nb + weather
+        return nb + max(k["short_rounds"], k["long_rounds"]) * per_round
+
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> PetrichorState:
         if not isinstance(options.get("components", ""), str):
             raise ConfigError("option 'components' must be a path")

@@ -682,6 +682,26 @@ class PocketMarsRules(FixedActionTable, Game):
                                  (5, 6, 7)),
     }
 
+    def max_game_length(self, players: int) -> int:
+        """A true bound on the decisions of a game with the built-in deck and any options (OpenSpiel's
+        max_game_length). The game ends at the latest after `max_rounds` rounds (rules.json: the engine's safety
+        stop; docs/rules/pocket_mars.md D10), of one turn per seat. A turn: the action (1), then at most the
+        longest chain of effects one card can bring (`_effect_chain`: a value-win colonist, the card's bottom
+        half and the building's ability, or its top half; an offered effect is one question plus one per unit
+        of each primitive, the most a primitive asks); the 4-card rule then discards at most the cards drawn in
+        that chain, and asks each seat at most `hand_size + prep_size` draws (solo: which automaton card) and
+        `prep_size` cards to ready. Setup: the draft's picks and the first readying."""
+        from boardlab.core.errors import ConfigError
+
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(f"pocket_mars is for {self.min_players}-{self.max_players} players, not {players}")
+        R = rules()
+        cards = R.hand_size + R.prep_size
+        chain = _effect_chain()
+        per_turn = 1 + chain + chain + players * (cards + R.prep_size)
+        setup = players * (cards + R.prep_size)
+        return setup + R.max_rounds * players * per_turn
+
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> PocketMarsState:
         from boardlab.core.errors import ConfigError
 
@@ -725,3 +745,17 @@ class PocketMarsRules(FixedActionTable, Game):
 
 
 __all__ = ["PocketMarsRules", "PocketMarsState"]
+
+
+def _effect_chain() -> int:
+    """The most questions one card played can bring, over the built-in deck: its top half (from hand), or a
+    value-win colonist, its bottom half and its building's ability (from a prep module), an effect counting
+    one question to take it and one per unit of each primitive (launch 2 = at most 2 questions)."""
+    R, d = rules(), deck(None)
+
+    def asks(eff: Any) -> int:
+        return 1 + sum(p.n for p in eff.prims)
+
+    ability = max(asks(b.ability) for b in R.buildings)
+    launch = 1  # a launch plays no card; solo, it asks which automaton card to drop
+    return max(launch, *(max(asks(c.top), 1 + asks(c.bottom) + ability) for c in d.cards))

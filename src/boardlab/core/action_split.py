@@ -1,0 +1,71 @@
+"""A compound move as a short sequence of small choices, for learning interfaces (issue #35).
+
+Why: a game whose moves carry a tile, a cell and a rotation has a flat integer space of their product (Cacao:
+1,031,747 ids, Block and Key: 737,433), too big for a policy head or a mask per step. A game may declare a
+split instead: each move becomes a few sub-choices (place: tile -> column -> row -> rotation), each drawn from
+one small shared vocabulary of *tokens*. The engine's actions, notation and rules are unchanged; the split is
+only a way to name a move in parts, and the learning interfaces (boardlab.rl) step through it.
+
+The split is declarative and knows no game. Every action is a NamedTuple whose first field is its kind (see
+`action_table.Simple`); the game lists, per kind, the groups of fields chosen at each step, and the values
+each field may take:
+
+    ActionSplit(steps={"place": (("kind", "tile"), ("x",), ("y",), ("rot",)), "pass": (("kind",),)},
+                domains={"tile": ("a", "b"), "x": range(-3, 4), "y": range(-3, 4), "rot": range(4)})
+
+A token is a group of field names with their values (`(("x",), (2,))`); the same token (x = 2) has the same id
+whichever kind uses it. The vocabulary is every value combination of every group, in declaration order. Every
+kind has a fixed number of steps and its first group holds the kind, so no move's parts are a prefix of another
+kind's, and a sequence of sub-choices names at most one move.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import ActionParseError
+
+Token = tuple[tuple[str, ...], tuple[Any, ...]]
+
+
+class ActionSplit:
+    """Moves as sequences of sub-choice ids over one vocabulary (`tokens`, index = id)."""
+
+    def __init__(self, steps: Mapping[str, tuple[tuple[str, ...], ...]], domains: Mapping[str, Iterable[Any]]) -> None:
+        values = {name: tuple(v) for name, v in domains.items()}
+        tokens: dict[Token, int] = {}
+        for kind, groups in steps.items():
+            if not groups or groups[0][:1] != ("kind",):
+                raise ValueError(f"the first step of {kind!r} must choose the kind")
+            for group in groups:
+                doms = [(kind,) if f == "kind" else values[f] for f in group]
+                for combo in itertools.product(*doms):
+                    tokens.setdefault((group, combo), len(tokens))
+        self.steps = dict(steps)
+        self.tokens: tuple[Token, ...] = tuple(tokens)
+        self.index = tokens
+        self.depth = max(len(g) for g in self.steps.values())
+
+    @property
+    def size(self) -> int:
+        """The number of sub-choice ids."""
+        return len(self.tokens)
+
+    def parts(self, action: Any) -> tuple[int, ...]:
+        """The sub-choice ids of `action`, in order."""
+        try:
+            groups = self.steps[action[0]]
+            return tuple(self.index[(g, tuple(getattr(action, f) for f in g))] for g in groups)
+        except (KeyError, TypeError, IndexError, AttributeError):
+            raise ActionParseError(f"{action!r} has no parts in this game's action split") from None
+
+    def describe(self, token_id: int) -> str:
+        """A sub-choice as text: the kind and its fields' values (`place 3`), or `x 2`, `edge,count 1,3`."""
+        if not 0 <= token_id < len(self.tokens):
+            raise ActionParseError(f"sub-choice id {token_id} is out of range 0..{len(self.tokens) - 1}")
+        group, combo = self.tokens[token_id]
+        if group[0] == "kind":
+            return " ".join(str(v) for v in combo)
+        return f"{','.join(group)} {','.join(str(v) for v in combo)}"

@@ -1,0 +1,57 @@
+"""`max_game_length` is a true bound per game (#35): it was the default 100,000 for every game but Cacao. Each game
+derives its bound from its rules (the derivation is in the method's docstring); random games, the longest options
+included, stay within it, and so does a Block and Key table that only digs, which its safety stop ends (D9)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardlab.core import get_game
+
+DEFAULT = 100_000
+# (game, options that make the longest games): each random game below plays to the end within the bound
+LONGEST = [("petrichor", {"length": "long", "final_turn": "full"}), ("pocket_mars", {"draft": True}),
+           ("pocket_mars", {}), ("block_and_key", {})]
+
+
+@pytest.mark.parametrize("game", ["block_and_key", "petrichor", "pocket_mars"])
+def test_every_player_count_has_a_bound_of_its_own(game: str) -> None:
+    g = get_game(game)
+    bounds = [g.max_game_length(n) for n in range(g.min_players, g.max_players + 1)]
+    assert all(0 < b < DEFAULT for b in bounds)
+    with pytest.raises(Exception, match="players"):
+        g.max_game_length(g.max_players + 1)
+
+
+@pytest.mark.parametrize(("game", "options"), LONGEST, ids=[f"{g}-{'-'.join(o) or 'default'}" for g, o in LONGEST])
+def test_random_games_stay_within_the_bound(game: str, options: dict) -> None:
+    g = get_game(game)
+    rng = random.Random(35)
+    for players in range(max(g.min_players, 2 if options.get("draft") else 1), g.max_players + 1):
+        bound = g.max_game_length(players)
+        state = g.new_game(players, players, **options)
+        while not state.is_over:
+            assert len(state.history) < bound
+            state.apply(rng.choice(state.legal_actions()))
+        assert len(state.history) <= bound
+
+
+def test_block_and_key_safety_stop_ends_a_table_that_only_digs() -> None:
+    """The rules let two players dig and return blocks for ever; the engine ends the game at the end of the turn
+    that reaches SAFETY_DECISIONS, scored as usual, within `max_game_length`."""
+    from boardlab.games.block_and_key.rules import SAFETY_DECISIONS
+
+    g = get_game("block_and_key")
+    state = g.new_game(2, 5)
+    rng = random.Random(5)
+    for _ in range(g.max_game_length(2)):  # no endless loop if the stop is missing
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        digs = [a for a in legal if a[0] in ("dig", "orient", "return", "draw", "keep", "stop")]
+        state.apply(rng.choice(digs or legal))
+        assert not any(a[0] in ("place", "claim") for a in state.history[-1:])
+    assert state.is_over and SAFETY_DECISIONS <= len(state.history) <= g.max_game_length(2)
+    assert len(state.scores()) == 2
