@@ -115,10 +115,13 @@ def test_strings_tensors_and_resampling(game: str, players: int) -> None:
             assert partial == ", ".join(sgame.space.describe(t) for t in so_far)
             assert len(state.observation_tensor(p)) == shape[0]
             assert len(state.information_state_tensor(p)) == sgame.information_state_tensor_shape()[0]
-            # both tensors start with the seat's observation tensor (the game's hand-made one, #35)
+            # both tensors start with the seat's observation tensor (the game's hand-made one, #35), then the move
+            # so far (compact actions)
             seen = observation(inner, p)
-            assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), seen)
-            assert np.array_equal(np.asarray(state.information_state_tensor(p)[:shape[0]], np.float32), seen)
+            obs_t = np.asarray(state.observation_tensor(p), np.float32)
+            assert np.array_equal(obs_t[:len(seen)], seen)
+            assert np.array_equal(obs_t[len(seen):], sgame.space.partial(so_far))
+            assert np.array_equal(np.asarray(state.information_state_tensor(p)[:shape[0]], np.float32), obs_t)
         if step % 7 == 0:
             world = state.resample_from_infostate(p, sampler)
             assert world.information_state_string(p) == state.information_state_string(p)
