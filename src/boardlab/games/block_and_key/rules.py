@@ -195,12 +195,49 @@ class BlockAndKeyState(State):
         return G.orientations(self.comp.shape_cells[self.comp.block_shape(b)])[o]
 
     def _place(self, b: int, o: int, x: int, y: int, z: int, seat: int) -> int:
-        """Place block b; the plane bits of the view cells where it shows (for the claim)."""
-        shown = [0]
-        for dx, dy, dz in self.orientation(b, o).cubes:
-            self._add_cube(x + dx, y + dy, z + dz, b, shown)
+        """Place block b; the plane bits of the view cells where it shows (for the claim). The same as
+        `_add_cube` for each of its cubes, but once per block from a record made once per placement
+        (`_block_record`): the search and the bench place the same few thousand placements again and again."""
+        fixed = self._fixed
+        rkey = (fixed.shape[b] * 32 + o) * N_CELLS + gidx(x, y, z)
+        rec = fixed.records.get(rkey)
+        if rec is None:
+            rec = _block_record(self, b, o, x, y, z)
+        mask, near, gcells, rises, top, cols, views = rec
+        grid = self.grid
+        for g in gcells:
+            grid[g] = b
+        self.occ |= mask
+        self.near |= near
+        heights, high = self.heights, self.high
+        for col, h1, cm in cols:
+            h = heights[col]
+            if h1 > h:
+                for k in range(h, h1):
+                    high[k] |= cm
+                heights[col] = h1
+        rise = self.rise
+        for k, m in enumerate(rises):
+            rise[k] |= m
+        self.btop[b] = top
+        self.bcells[b] |= mask
+        c = fixed.colour[b]
+        vdep, vown, vcol, planes = self.vdep, self.vown, self.vcol, self.planes
+        shown = 0
+        for v, i, key, bit in views:
+            dep = vdep[v]
+            if key > dep[i]:
+                dep[i] = key
+                vown[v][i] = b
+                cols_v = vcol[v]
+                old = cols_v[i]
+                if old:
+                    planes[old] &= ~bit
+                planes[c] |= bit
+                cols_v[i] = c
+                shown |= bit
         self.placed.append((b, o, x, y, z, seat))
-        return shown[0]
+        return shown
 
     def placements(self, b: int, kind: str = "place") -> list[Place]:
         """Every legal placement of block b (by the placement rules), in a stable order: orientation, then
@@ -1164,6 +1201,12 @@ def _block_index(comp: Components) -> dict[str, int]:
 _BLOCK_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
 
 
+BlockRecord = tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[tuple[int, int, int], ...],
+                    tuple[tuple[int, int, int, int], ...]]
+"""What placing a block changes, made once per placement (`_block_record`): its cells (bits at `G.idx`), the
+cells sharing a corner with them, its cells as `gidx`, per k the cells that rise at least k levels to its top,
+its top level, per column (column, its new height, the column's mask), per view cell it covers (view, index,
+the nearest of its cubes' depth keys, plane bit)."""
 CubeCells = tuple[int, int, tuple[int, ...]]  # a placement's colour code, cells (bits at G.idx), cells (gidx)
 ClaimSlot = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]  # see `claim_slots`
 # a key's rotation for `claim_slots`: (origins, every, per colour of the pattern (colour, its cells' shifts, the
@@ -1186,7 +1229,9 @@ class _Fixed:
     colour: tuple[int, ...]
     claims: list[tuple[ClaimRotation, ...]]
     points: tuple[int, ...]  # per key card
+    shape: tuple[int, ...]  # per block its shape number (`Components.block_shape` as a table, for the hot loops)
     cubes: dict[Place, CubeCells] = field(default_factory=dict)  # `_cube_cells`, filled as search meets placements
+    records: dict[int, BlockRecord] = field(default_factory=dict)  # `_block_record`, filled as blocks are placed
 
 
 def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
@@ -1201,8 +1246,9 @@ def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
         claims = [tuple((origins, every, tuple((c, by_colour[c], tuple(cs for cs in cells if cs[0] != c),
                                                 tuple(sh for c2, sh in cells if c2 != c)) for c in sorted(colours)))
                         for origins, every, cells, by_colour in rots) for rots, colours in keys]
+        shape = tuple(comp.block_shape(b) for b in range(len(comp.block_ids)))
         hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour,
-                                                              claims, tuple(k.points for k in comp.keys)))
+                                                              claims, tuple(k.points for k in comp.keys), shape))
     return hit[1]
 
 
@@ -1234,6 +1280,37 @@ def _place_at(rows: list[list[Place | None] | None], kind: str, bid: str, n: int
     if p is None:
         p = row[a] = tuple.__new__(Place, (kind, bid, n, *G.CELL_OF[a]))
     return p
+def _block_record(state: BlockAndKeyState, b: int, o: int, x: int, y: int, z: int) -> BlockRecord:
+    """`BlockRecord` of block b placed in orientation o at (x, y, z), stored in `_Fixed.records`."""
+    ori = state.orientation(b, o)
+    at = G.shift(x, y, z)
+    cubes = [(x + dx, y + dy, z + dz) for dx, dy, dz in ori.cubes]
+    top = max(c[2] for c in cubes)
+    rises = [0] * (top - z + 1)
+    heights: dict[int, int] = {}
+    nearest: dict[tuple[int, int], tuple[int, int]] = {}
+    proj = state._fixed.proj
+    for cx, cy, cz in cubes:
+        for k in range(top - cz + 1):
+            rises[k] |= 1 << G.idx(cx, cy, cz)
+        col = cx + MAX_FLOOR * cy
+        heights[col] = max(heights.get(col, 0), cz + 1)
+        for v, (i, key, bit) in enumerate(proj[gidx(cx, cy, cz)]):
+            if (v, i) not in nearest or key > nearest[(v, i)][0]:
+                nearest[(v, i)] = (key, bit)
+    rec = (ori.mask << at, ori.near << at, tuple(gidx(*c) for c in cubes), tuple(rises), top,
+           tuple((col, h, G.column_mask(col % MAX_FLOOR, col // MAX_FLOOR)) for col, h in sorted(heights.items())),
+           tuple((v, i, key, bit) for (v, i), (key, bit) in sorted(nearest.items())))
+    fixed = state._fixed
+    if len(fixed.records) >= RECORDS_SIZE:
+        fixed.records.clear()
+    fixed.records[(fixed.shape[b] * 32 + o) * N_CELLS + gidx(x, y, z)] = rec
+    return rec
+
+
+RECORDS_SIZE = 20_000
+
+
 def _cube_cells(state: BlockAndKeyState, p: Place) -> CubeCells:
     """Placement p's colour code, the temple cells it fills as bits at `G.idx` and as `gidx` numbers; memoised
     per components, floor and `Place` (the same placements recur all game), so kept small and cheap to make."""
