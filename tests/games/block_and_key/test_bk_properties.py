@@ -417,9 +417,10 @@ def check_kept_structures(s: BlockAndKeyState) -> None:
                 if colour:
                     planes[colour] |= 1 << (128 * v + u + 16 * w)
     assert s.planes == planes
-    if s._boards is not None and s._boards[0] == s.occ:
-        kinds = len(s._boards[1])
-        assert s._boards[1] == boards(occ, near, rise, high if s.columns else None, s.W, s.D, kinds), \
+    temple = s._boards
+    if temple is not None and temple.occ == s.occ and temple.boards is not None:
+        kinds = len(temple.boards)
+        assert temple.boards == boards(occ, near, rise, high if s.columns else None, s.W, s.D, kinds), \
             "stale placement boards"
 
 

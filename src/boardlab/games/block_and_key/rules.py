@@ -117,7 +117,7 @@ class BlockAndKeyState(State):
         self.ancient_opts: list[Place] = []
         self.last_ancient: dict[str, Any] | None = None
         self._cache: _Legal | None = None
-        self._boards: tuple[int, list[int]] | None = None  # (occ, G.boards of that temple)
+        self._boards: _Temple | None = None  # the memo of the temple as it is (see `_temple`)
         self._settle()
 
     # -- the temple ---------------------------------------------------------------------------------------
@@ -196,39 +196,50 @@ class BlockAndKeyState(State):
 
     def _place(self, b: int, o: int, x: int, y: int, z: int, seat: int) -> int:
         """Place block b; the plane bits of the view cells where it shows (for the claim). The same as
-        `_add_cube` for each of its cubes, but once per block from a record made once per placement
-        (`_block_record`): the search and the bench place the same few thousand placements again and again."""
+        `_add_cube` for each of its cubes, but once per block, from its orientation's `BlockTemplate` moved to
+        the anchor: masks shifted, per column one height, per view cell only the cube nearest the viewer."""
         fixed = self._fixed
-        rkey = (fixed.shape[b] * 32 + o) * N_CELLS + gidx(x, y, z)
-        rec = fixed.records.get(rkey)
-        if rec is None:
-            rec = _block_record(self, b, o, x, y, z)
-        mask, near, gcells, rises, top, cols, views = rec
+        mask, near, goffs, rises, dtop, cols, views = fixed.templates[fixed.shape[b] * 32 + o]
+        at = x + G.PX * y + G.LAYER * z  # G.shift
+        g0 = x + MAX_FLOOR * (y + MAX_FLOOR * z)  # gidx
+        mask <<= at
         grid = self.grid
-        for g in gcells:
-            grid[g] = b
+        for g in goffs:
+            grid[g0 + g] = b
         self.occ |= mask
-        self.near |= near
+        self.near |= near << at
         heights, high = self.heights, self.high
-        for col, h1, cm in cols:
+        c0, col_at = x + MAX_FLOOR * y, x + G.PX * y
+        for dcol, dh, cm in cols:
+            col = c0 + dcol
             h = heights[col]
+            h1 = z + dh
             if h1 > h:
+                cm <<= col_at
                 for k in range(h, h1):
                     high[k] |= cm
                 heights[col] = h1
         rise = self.rise
         for k, m in enumerate(rises):
-            rise[k] |= m
-        self.btop[b] = top
+            rise[k] |= m << at
+        self.btop[b] = z + dtop
         self.bcells[b] |= mask
         c = fixed.colour[b]
         vdep, vown, vcol, planes = self.vdep, self.vown, self.vcol, self.planes
+        mx, my = self.W - 1 - x, self.D - 1 - y
+        base_i = (x + MAX_FLOOR * y, x + MAX_FLOOR * z, y + MAX_FLOOR * z, mx + MAX_FLOOR * z, my + MAX_FLOOR * z)
+        base_bit = (x + G.VSTRIDE * y, G.VIEW_BITS + x + G.VSTRIDE * z, 2 * G.VIEW_BITS + y + G.VSTRIDE * z,
+                    3 * G.VIEW_BITS + mx + G.VSTRIDE * z, 4 * G.VIEW_BITS + my + G.VSTRIDE * z)
+        base_key = (z, -y, x, y, -x)
         shown = 0
-        for v, i, key, bit in views:
+        for v, di, dbit, dkey in views:
+            i = base_i[v] + di
+            key = base_key[v] + dkey
             dep = vdep[v]
             if key > dep[i]:
                 dep[i] = key
                 vown[v][i] = b
+                bit = 1 << (base_bit[v] + dbit)
                 cols_v = vcol[v]
                 old = cols_v[i]
                 if old:
@@ -241,12 +252,21 @@ class BlockAndKeyState(State):
 
     def placements(self, b: int, kind: str = "place") -> list[Place]:
         """Every legal placement of block b (by the placement rules), in a stable order: orientation, then
-        anchor cell (z, y, x). Each `Place` is made once per process and reused (see `_place_rows`). Built
-        backwards (the highest bit of a mask is the cheaper one to find and clear) and reversed at the end."""
+        anchor cell (z, y, x). Each `Place` is made once per process and reused (see `_place_rows`)."""
+        return list(self._place_list(b, kind))
+
+    def _place_list(self, b: int, kind: str) -> tuple[Place, ...]:
+        """`placements` as a tuple, memoised per temple (`_Temple`): search lists the same temples again and
+        again. Built backwards (the highest bit of a mask is the cheaper one to find and clear), then reversed."""
+        temple = self._temple()
+        lk = 2 * b + (kind != "place")
+        hit = temple.lists.get(lk)
+        if hit is not None:
+            return hit
         bid = self.comp.block_ids[b]
         out: list[Place] = []
         append = out.append
-        masks = self.spot_masks(self.comp.block_shape(b))
+        masks = self.spot_masks(self._fixed.shape[b])
         rows = _place_rows(kind, bid, len(masks))
         n = len(masks)
         for m in reversed(masks):
@@ -260,28 +280,40 @@ class BlockAndKeyState(State):
                     append(row[a] or _place_at(rows, kind, bid, n, a))
                     m ^= 1 << a
         out.reverse()
-        return out
+        hit = temple.lists[lk] = tuple(out)
+        return hit
+
+    def _temple(self) -> _Temple:
+        """The memo of this temple (`_Temple`): the state's own while no cube was added since, else the one
+        shared by every state with the same temple (`_SPOTS`)."""
+        temple = self._boards
+        occ = self.occ
+        if temple is not None and temple.occ == occ:
+            return temple
+        # the occupied cells and which block each belongs to, as far as the rules ask
+        key = (id(self._fixed), self.columns, tuple(self.rise))
+        temple = _SPOTS.get(key)
+        if temple is None:
+            if len(_SPOTS) >= TEMPLES:
+                _SPOTS.clear()
+            temple = _SPOTS[key] = _Temple(occ)
+        self._boards = temple
+        return temple
 
     def spot_masks(self, shape: int) -> tuple[int, ...]:
         """Per orientation of a shape, the anchors (bits at `G.idx`) of its legal placements. The answer depends
-        only on the occupied cells (the other masks derive from them), so it is memoised: search revisits the
-        same temples."""
-        cells = self.comp.shape_cells[shape]
-        occ = self.occ
-        rise = tuple(self.rise)  # the occupied cells and which block each belongs to, as far as the rules ask
-        key = (rise, self.columns, self.W, self.D, cells)
-        hit = _SPOTS.get(key)
+        only on the occupied cells (the other masks derive from them), so it is memoised per temple: search
+        revisits the same temples."""
+        temple = self._temple()
+        hit = temple.spots.get(shape)
         if hit is not None:
             return hit
-        bk = self._boards
-        if bk is None or bk[0] != occ:
-            bk = self._boards = (occ, G.boards(occ, self.near, self.rise, self.high if self.columns else None,
-                                               self.W, self.D, self._fixed.kinds))
-        found = G.shape_candidates(cells, bk[1], self.W, self.D)
-        if len(_SPOTS) > 40_000:
-            _SPOTS.clear()
-        _SPOTS[key] = found
-        return found
+        boards = temple.boards
+        if boards is None:
+            boards = temple.boards = G.boards(self.occ, self.near, self.rise, self.high if self.columns else None,
+                                              self.W, self.D, self._fixed.kinds)
+        hit = temple.spots[shape] = G.shape_candidates(self.comp.shape_cells[shape], boards, self.W, self.D)
+        return hit
 
     def view_grid(self, v: int) -> tuple[int, int, list[int], list[int]]:
         """(width, height, colours, owners) of view v; cell (u, w) is index u + 8 w, w grows upwards."""
@@ -490,7 +522,7 @@ class BlockAndKeyState(State):
             got = best = 0
             fixed, colour = self._fixed.keys, self._fixed.colour  # only blocks of a colour some key uses
             used = set().union(*(fixed[k][1] for k in self.hands[seat]))
-            places = [p for b in sorted(self.supply[seat]) if colour[b] in used for p in self.placements(b)]
+            places = [p for b in sorted(self.supply[seat]) if colour[b] in used for p in self._place_list(b, "place")]
             for _, keys in self.claims(seat, places, every=True):
                 got |= keys
                 best = max(best, self._points(keys))
@@ -628,8 +660,38 @@ class BlockAndKeyState(State):
         return out
 
     def _matches(self, seat: int, b: int, shown: int | None = None) -> list[int]:
-        """Every key of the seat's hand that block b, just placed and showing at `shown`, completes."""
-        return [k for k in sorted(self.hands[seat]) if self.key_match(k, seat, b, shown) is not None]
+        """Every key of the seat's hand that block b, just placed and showing at `shown`, completes: `key_match`
+        with a new block, asked once per placement with the work common to the keys (colour, views, where the
+        block shows) done once, and a key of none of the block's colour skipped at once."""
+        hand = self.hands[seat]
+        colour = self._fixed.colour[b]
+        if not hand or not colour:  # the core (colour 0: one per view) is never placed; the plain test for it
+            return [k for k in sorted(hand) if self.key_match(k, seat, b, shown) is not None]
+        newm = shown if shown is not None else self.new_mask(b)
+        out: list[int] = []
+        if not newm:
+            return out
+        views = self.allowed_views(seat)
+        every_view = len(views) == len(VIEWS)
+        planes, keys = self.planes, self._fixed.keys
+        for k in sorted(hand):
+            rots, colours = keys[k]
+            if colour not in colours:
+                continue
+            for origins, every, cells, by_colour in rots:
+                m = every if every_view else sum(origins[v] for v in views)
+                touch = 0
+                for sh in by_colour[colour]:
+                    touch |= newm >> sh
+                m &= touch
+                for c, sh in cells:
+                    if not m:
+                        break
+                    m &= planes[c] >> sh
+                if m:
+                    out.append(k)
+                    break
+        return out
 
     def _take(self, seat: int, k: int) -> None:
         """Claim key k: shown face up (a reveal: an undo barrier)."""
@@ -691,7 +753,7 @@ class BlockAndKeyState(State):
                                     if site[s1] >= 0 or site[s2] >= 0 or site[s3] >= 0]
             if ph == "turn":
                 for b in sorted(self.supply[p]):
-                    acts += self.placements(b)
+                    acts += self._place_list(b, "place")
             return acts or [A.PASS]
         if ph == "return":
             return [BlockAct("return", self.comp.block_ids[b]) for b in sorted(self.supply[p])]
@@ -851,16 +913,16 @@ class BlockAndKeyState(State):
         their placements are listed (and memoised) for the turn anyway, so usually one lookup answers."""
         p = self.actor
         assert p is not None
-        shape = self.comp.block_shape
-        first = [shape(b) for b in self.supply[p]]
-        rest = [shape(b) for q in self.supply for b in q] + [shape(b) for b in self.site if b >= 0]
-        rest += [shape(b) for b in self.bag]
-        seen: set[int] = set()
-        for sh in first + rest:
-            if sh not in seen:
-                seen.add(sh)
-                if any(self.spot_masks(sh)):
-                    return False
+        shape = self._fixed.shape
+        seen = 0  # bit sh: shape sh tried
+        for group in (self.supply[p], *self.supply, self.site, self.bag):
+            for b in group:
+                if b >= 0:
+                    sh = shape[b]
+                    if not seen >> sh & 1:
+                        seen |= 1 << sh
+                        if any(self.spot_masks(sh)):
+                            return False
         return True
 
     def _start_turn(self, seat: int) -> None:
@@ -1201,12 +1263,13 @@ def _block_index(comp: Components) -> dict[str, int]:
 _BLOCK_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
 
 
-BlockRecord = tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[tuple[int, int, int], ...],
-                    tuple[tuple[int, int, int, int], ...]]
-"""What placing a block changes, made once per placement (`_block_record`): its cells (bits at `G.idx`), the
-cells sharing a corner with them, its cells as `gidx`, per k the cells that rise at least k levels to its top,
-its top level, per column (column, its new height, the column's mask), per view cell it covers (view, index,
-the nearest of its cubes' depth keys, plane bit)."""
+BlockTemplate = tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[tuple[int, int, int], ...],
+                      tuple[tuple[int, int, int, int], ...]]
+"""What placing a block in one orientation changes, relative to its anchor (`_block_template`): its cells and
+the cells sharing a corner with them (biased masks, as `G.Orientation`), its cells' `gidx` offsets, per k the
+cells that rise at least k levels to its top, its top's height above the anchor, per column (`gidx` offset,
+height above the anchor's level, the column's biased mask), per view cell it covers (view, index offset,
+plane bit offset, the depth key of its cube nearest the viewer, relative)."""
 CubeCells = tuple[int, int, tuple[int, ...]]  # a placement's colour code, cells (bits at G.idx), cells (gidx)
 ClaimSlot = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]  # see `claim_slots`
 # a key's rotation for `claim_slots`: (origins, every, per colour of the pattern (colour, its cells' shifts, the
@@ -1230,8 +1293,8 @@ class _Fixed:
     claims: list[tuple[ClaimRotation, ...]]
     points: tuple[int, ...]  # per key card
     shape: tuple[int, ...]  # per block its shape number (`Components.block_shape` as a table, for the hot loops)
+    templates: dict[int, BlockTemplate]  # `_block_template` per shape * 32 + orientation
     cubes: dict[Place, CubeCells] = field(default_factory=dict)  # `_cube_cells`, filled as search meets placements
-    records: dict[int, BlockRecord] = field(default_factory=dict)  # `_block_record`, filled as blocks are placed
 
 
 def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
@@ -1247,8 +1310,11 @@ def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
                                                 tuple(sh for c2, sh in cells if c2 != c)) for c in sorted(colours)))
                         for origins, every, cells, by_colour in rots) for rots, colours in keys]
         shape = tuple(comp.block_shape(b) for b in range(len(comp.block_ids)))
+        templates = {sh * 32 + o: _block_template(ori) for sh, cells in enumerate(comp.shape_cells)
+                     for o, ori in enumerate(G.orientations(cells))}
         hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour,
-                                                              claims, tuple(k.points for k in comp.keys), shape))
+                                                              claims, tuple(k.points for k in comp.keys), shape,
+                                                              templates))
     return hit[1]
 
 
@@ -1280,35 +1346,24 @@ def _place_at(rows: list[list[Place | None] | None], kind: str, bid: str, n: int
     if p is None:
         p = row[a] = tuple.__new__(Place, (kind, bid, n, *G.CELL_OF[a]))
     return p
-def _block_record(state: BlockAndKeyState, b: int, o: int, x: int, y: int, z: int) -> BlockRecord:
-    """`BlockRecord` of block b placed in orientation o at (x, y, z), stored in `_Fixed.records`."""
-    ori = state.orientation(b, o)
-    at = G.shift(x, y, z)
-    cubes = [(x + dx, y + dy, z + dz) for dx, dy, dz in ori.cubes]
-    top = max(c[2] for c in cubes)
-    rises = [0] * (top - z + 1)
-    heights: dict[int, int] = {}
-    nearest: dict[tuple[int, int], tuple[int, int]] = {}
-    proj = state._fixed.proj
-    for cx, cy, cz in cubes:
-        for k in range(top - cz + 1):
-            rises[k] |= 1 << G.idx(cx, cy, cz)
-        col = cx + MAX_FLOOR * cy
-        heights[col] = max(heights.get(col, 0), cz + 1)
-        for v, (i, key, bit) in enumerate(proj[gidx(cx, cy, cz)]):
-            if (v, i) not in nearest or key > nearest[(v, i)][0]:
-                nearest[(v, i)] = (key, bit)
-    rec = (ori.mask << at, ori.near << at, tuple(gidx(*c) for c in cubes), tuple(rises), top,
-           tuple((col, h, G.column_mask(col % MAX_FLOOR, col // MAX_FLOOR)) for col, h in sorted(heights.items())),
-           tuple((v, i, key, bit) for (v, i), (key, bit) in sorted(nearest.items())))
-    fixed = state._fixed
-    if len(fixed.records) >= RECORDS_SIZE:
-        fixed.records.clear()
-    fixed.records[(fixed.shape[b] * 32 + o) * N_CELLS + gidx(x, y, z)] = rec
-    return rec
-
-
-RECORDS_SIZE = 20_000
+def _block_template(ori: G.Orientation) -> BlockTemplate:
+    """`BlockTemplate` of an orientation. A view's cell, plane bit and depth key are its anchor's plus a part
+    that depends only on the cube's offset (`G.projections` is affine in the cell): top (dx, dy, dz), S (dx, dz,
+    -dy), E (dy, dz, dx), N (-dx, dz, dy), W (-dy, dz, -dx) as (u, w, key)."""
+    top = ori.top
+    rises = [0] * (top + 1)
+    heights: dict[tuple[int, int], int] = {}
+    nearest: dict[tuple[int, int, int], int] = {}
+    for dx, dy, dz in ori.cubes:
+        for k in range(top - dz + 1):
+            rises[k] |= 1 << G.idx(dx, dy, dz)
+        heights[(dx, dy)] = max(heights.get((dx, dy), 0), dz + 1)
+        for v, (du, dw, dkey) in enumerate(((dx, dy, dz), (dx, dz, -dy), (dy, dz, dx), (-dx, dz, dy),
+                                            (-dy, dz, -dx))):
+            nearest[(v, du, dw)] = max(dkey, nearest.get((v, du, dw), dkey))
+    return (ori.mask, ori.near, tuple(gidx(*c) for c in ori.cubes), tuple(rises), top,
+            tuple((dx + MAX_FLOOR * dy, h, G.column_mask(dx, dy)) for (dx, dy), h in sorted(heights.items())),
+            tuple((v, du + MAX_FLOOR * dw, du + G.VSTRIDE * dw, dkey) for (v, du, dw), dkey in sorted(nearest.items())))
 
 
 def _cube_cells(state: BlockAndKeyState, p: Place) -> CubeCells:
@@ -1333,7 +1388,21 @@ def _memo(key: tuple[Any, ...], value: Any) -> Any:
     return value
 
 
-_SPOTS: dict[tuple[tuple[int, ...], bool, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
+class _Temple:
+    """What the placement rules give for one temple, filled as it is asked: the whole-board masks (`G.boards`),
+    per shape the anchors of its legal placements (`spot_masks`), per block and kind the finished list of them
+    (`_place_list`). It depends only on the occupied cells and which block each belongs to."""
+
+    def __init__(self, occ: int) -> None:
+        self.occ = occ
+        self.boards: list[int] | None = None
+        self.spots: dict[int, tuple[int, ...]] = {}
+        self.lists: dict[int, tuple[Place, ...]] = {}
+
+
+_SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
+TEMPLES = 4096
+"""At most this many temples memoised (then all are dropped): about 3 KB each."""
 
 
 @mypyc_attr(native_class=False)  # a list subclass: a Python class (see boardlab/_compiled.py)
