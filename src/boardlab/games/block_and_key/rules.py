@@ -191,6 +191,9 @@ class BlockAndKeyState(State):
                 if b == self.core:
                     self._set_colour(v, i, self._face_colour(b, v))
 
+    def orientation_list(self, b: int) -> tuple[G.Orientation, ...]:
+        return G.orientations(self.comp.shape_cells[self._fixed.shape[b]])
+
     def orientation(self, b: int, o: int) -> G.Orientation:
         return G.orientations(self.comp.shape_cells[self.comp.block_shape(b)])[o]
 
@@ -431,9 +434,47 @@ class BlockAndKeyState(State):
         show on: at some corner every cell of the colour shows it, the block is on one of them, and on no cell of
         another colour (what `would_claim` checks on copied planes)."""
         index, block_colour = _block_index(self.comp), self._fixed.colour
-        slots = self.claim_slots(seat, {block_colour[index[bid]] for bid in {p.block for p in places}})
-        if not any(slots):
+        found = self._claim_reach(seat, {block_colour[index[bid]] for bid in {p.block for p in places}})
+        if found is None:
             return []
+        return self._claims_in(seat, places, found[0], found[1], every)
+
+    def _block_claims(self, seat: int, blocks: list[int], every: bool) -> list[tuple[Place, int]]:
+        """`claims` of every placement of these blocks (in `_place_list` order, block after block), with the
+        placements whose cells miss `_claim_reach`'s cells ruled out per orientation, a few shifts for all its
+        anchors, before any `Place` is looked at: search asks this for every position it meets."""
+        fixed = self._fixed
+        found = self._claim_reach(seat, {fixed.colour[b] for b in blocks})
+        if found is None:
+            return []
+        reach = found[1]
+        places: list[Place] = []
+        for b in blocks:
+            r = reach[fixed.colour[b]]
+            if not r:
+                continue
+            masks = self.spot_masks(fixed.shape[b])
+            oris = self.orientation_list(b)
+            bid = self.comp.block_ids[b]
+            rows = _place_rows("place", bid, len(masks))
+            for n, m in enumerate(masks):
+                if m:
+                    hit = 0
+                    for off in oris[n].offs:
+                        hit |= r >> off
+                    m &= hit
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        places.append(_place_at(rows, "place", bid, n, low.bit_length() - 1))
+        return self._claims_in(seat, places, found[0], reach, every)
+
+    def _claim_reach(self, seat: int, wanted: set[int]) -> tuple[list[list[ClaimSlot]], list[int]] | None:
+        """(`claim_slots` for these colours, per colour the temple cells a claiming block must cover one of),
+        or None when no key of the seat can be claimed with them."""
+        slots = self.claim_slots(seat, wanted)
+        if not any(slots):
+            return None
         views = self.allowed_views(seat)
         front = G.in_front(self.occ, self.W, self.D)
         rows = G.sight_rows(self.W, self.D)
@@ -455,6 +496,13 @@ class BlockAndKeyState(State):
                             lines |= table[byte]
                     r |= lines & front[v]
             reach[colour] = r
+        return slots, reach
+
+    def _claims_in(self, seat: int, places: list[Place], slots: list[list[ClaimSlot]], reach: list[int],
+                   every: bool) -> list[tuple[Place, int]]:
+        """The rest of `claims`: each placement that covers some of its colour's `reach` tested against the
+        (key, rotation) pairs it shows on."""
+        views = self.allowed_views(seat)
         planes, vdep, proj = self.planes, self.vdep, self._fixed.proj
         cached = self._fixed.cubes
         show: list[int | None] = [None] * N_CELLS  # per temple cell, the plane bits where a cube would show
@@ -522,8 +570,7 @@ class BlockAndKeyState(State):
             got = best = 0
             fixed, colour = self._fixed.keys, self._fixed.colour  # only blocks of a colour some key uses
             used = set().union(*(fixed[k][1] for k in self.hands[seat]))
-            places = [p for b in sorted(self.supply[seat]) if colour[b] in used for p in self._place_list(b, "place")]
-            for _, keys in self.claims(seat, places, every=True):
+            for _, keys in self._block_claims(seat, [b for b in sorted(self.supply[seat]) if colour[b] in used], True):
                 got |= keys
                 best = max(best, self._points(keys))
             hit = _memo(key, (got, best))
@@ -614,7 +661,8 @@ class BlockAndKeyState(State):
         key = ("search", *self._memo_key(seat))
         hit = _MEMO.get(key)
         if hit is None:
-            hit = _memo(key, self._best_places(seat, [a for a in legal if isinstance(a, Place)]))
+            hit = _memo(key, self._best_places(seat, [a for a in legal if isinstance(a, Place)],
+                                               sorted(self.supply[seat])))
         return hit  # type: ignore[no-any-return]
 
     def playout_move(self, rng: Rng) -> BKAction:
@@ -625,9 +673,10 @@ class BlockAndKeyState(State):
             return moves[0]
         return moves[rng.randbelow(len(moves))] if len(moves) > 1 else moves[0]
 
-    def _best_places(self, seat: int, places: list[Place]) -> tuple[bool, list[BKAction]]:
-        """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says)."""
-        claim = self.claims(seat, places, every=True)
+    def _best_places(self, seat: int, places: list[Place], blocks: list[int]) -> tuple[bool, list[BKAction]]:
+        """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says);
+        `places` are every placement of `blocks` in listing order."""
+        claim = self._block_claims(seat, blocks, True)
         if claim:
             scored: list[tuple[int, int, int, Place]] = []
             for (a, keys), gain in zip(claim, self.enigma_gains(seat, [a for a, _ in claim]), strict=True):
@@ -1372,9 +1421,16 @@ def _cube_cells(state: BlockAndKeyState, p: Place) -> CubeCells:
     b = _block_index(state.comp)[p.block]
     ori = state.orientation(b, p.orient)
     g0 = gidx(p.x, p.y, p.z)
-    hit = state._fixed.cubes[p] = (state._fixed.colour[b], ori.mask << G.shift(p.x, p.y, p.z),
-                                   tuple(g0 + gidx(*c) for c in ori.cubes))
+    cubes = state._fixed.cubes
+    if len(cubes) >= CUBES_SIZE:
+        cubes.clear()
+    hit = cubes[p] = (state._fixed.colour[b], ori.mask << G.shift(p.x, p.y, p.z),
+                      tuple(g0 + gidx(*c) for c in ori.cubes))
     return hit
+
+
+CUBES_SIZE = 30_000
+"""At most this many placements' `_cube_cells` kept per components and floor (then all are dropped)."""
 
 
 _MEMO: dict[tuple[Any, ...], Any] = {}  # `search_moves` and `keys_within_reach` by `_memo_key`
