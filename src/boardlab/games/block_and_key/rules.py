@@ -255,17 +255,10 @@ class BlockAndKeyState(State):
 
     def placements(self, b: int, kind: str = "place") -> list[Place]:
         """Every legal placement of block b (by the placement rules), in a stable order: orientation, then
-        anchor cell (z, y, x). Each `Place` is made once per process and reused (see `_place_rows`)."""
-        return list(self._place_list(b, kind))
-
-    def _place_list(self, b: int, kind: str) -> tuple[Place, ...]:
-        """`placements` as a tuple, memoised per temple (`_Temple`): search lists the same temples again and
-        again. Built backwards (the highest bit of a mask is the cheaper one to find and clear), then reversed."""
-        temple = self._temple()
-        lk = 2 * b + (kind != "place")
-        hit = temple.lists.get(lk)
-        if hit is not None:
-            return hit
+        anchor cell (z, y, x). Each `Place` is made once per process and reused (see `_place_rows`). Built
+        backwards (the highest bit of a mask is the cheaper one to find and clear) and reversed at the end. Not
+        memoised per temple, unlike the masks: kept lists of Places cost the garbage collector more than they
+        save."""
         bid = self.comp.block_ids[b]
         out: list[Place] = []
         append = out.append
@@ -283,8 +276,7 @@ class BlockAndKeyState(State):
                     append(row[a] or _place_at(rows, kind, bid, n, a))
                     m ^= 1 << a
         out.reverse()
-        hit = temple.lists[lk] = tuple(out)
-        return hit
+        return out
 
     def _temple(self) -> _Temple:
         """The memo of this temple (`_Temple`): the state's own while no cube was added since, else the one
@@ -440,7 +432,7 @@ class BlockAndKeyState(State):
         return self._claims_in(seat, places, found[0], found[1], every)
 
     def _block_claims(self, seat: int, blocks: list[int], every: bool) -> list[tuple[Place, int]]:
-        """`claims` of every placement of these blocks (in `_place_list` order, block after block), with the
+        """`claims` of every placement of these blocks (in `placements` order, block after block), with the
         placements whose cells miss `_claim_reach`'s cells ruled out per orientation, a few shifts for all its
         anchors, before any `Place` is looked at: search asks this for every position it meets."""
         fixed = self._fixed
@@ -802,7 +794,7 @@ class BlockAndKeyState(State):
                                     if site[s1] >= 0 or site[s2] >= 0 or site[s3] >= 0]
             if ph == "turn":
                 for b in sorted(self.supply[p]):
-                    acts += self._place_list(b, "place")
+                    acts += self.placements(b)
             return acts or [A.PASS]
         if ph == "return":
             return [BlockAct("return", self.comp.block_ids[b]) for b in sorted(self.supply[p])]
@@ -845,7 +837,7 @@ class BlockAndKeyState(State):
                 self.phase = "return"
         elif isinstance(action, Place) and action.kind == "place":
             self.passes = 0
-            b = comp.block_ids.index(action.block)
+            b = _block_index(comp)[action.block]
             self.supply[p].remove(b)
             shown = self._place(b, action.orient, action.x, action.y, action.z, p)
             matched = self._matches(p, b, shown)
@@ -864,7 +856,7 @@ class BlockAndKeyState(State):
                     self._take(p, k)
                 self._after_action()
         elif isinstance(action, BlockAct):
-            b = comp.block_ids.index(action.block)
+            b = _block_index(comp)[action.block]
             self.supply[p].remove(b)
             self._return_block(b)
         elif isinstance(action, DeckAct) and action.kind == "draw":
@@ -897,7 +889,7 @@ class BlockAndKeyState(State):
         elif action == A.KEEP:
             self._to_draw()
         elif isinstance(action, Place):  # the Ancients' block
-            b = comp.block_ids.index(action.block)
+            b = _block_index(comp)[action.block]
             self._place(b, action.orient, action.x, action.y, action.z, -1)
             self.last_ancient = {"block": action.block, "placed": str(action)}
             self.ancient_block = -1
@@ -1445,15 +1437,14 @@ def _memo(key: tuple[Any, ...], value: Any) -> Any:
 
 
 class _Temple:
-    """What the placement rules give for one temple, filled as it is asked: the whole-board masks (`G.boards`),
-    per shape the anchors of its legal placements (`spot_masks`), per block and kind the finished list of them
-    (`_place_list`). It depends only on the occupied cells and which block each belongs to."""
+    """What the placement rules give for one temple, filled as it is asked: the whole-board masks (`G.boards`)
+    and per shape the anchors of its legal placements (`spot_masks`). It depends only on the occupied cells and
+    which block each belongs to."""
 
     def __init__(self, occ: int) -> None:
         self.occ = occ
         self.boards: list[int] | None = None
         self.spots: dict[int, tuple[int, ...]] = {}
-        self.lists: dict[int, tuple[Place, ...]] = {}
 
 
 _SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
