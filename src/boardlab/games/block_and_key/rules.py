@@ -1035,20 +1035,24 @@ class BlockAndKeyState(State):
         the star corner and the centre of a cube's column (the block's nearest cube counts), in half cells;
         equally near blocks all qualify."""
         cx, cy = self.corner_cell(stars)
-        grid, cell = self.grid, G.CELL_OF
-        cubes = []  # (bit, block, distance) of every cube in the temple
-        m = self.occ
-        while m:
-            a = m.bit_length() - 1
-            m ^= 1 << a
-            x, y, z = cell[a]
-            cubes.append((a, grid[gidx(x, y, z)], (2 * x + 1 - cx) ** 2 + (2 * y + 1 - cy) ** 2))
-        best = min(d for _, _, d in cubes)
-        nearest = {blk for _, blk, d in cubes if d == best}
+        grid, heights = self.grid, self.heights
+        best = -1
+        columns: list[int] = []  # the occupied columns nearest the corner (a cube's distance is its column's)
+        for y in range(self.D):
+            for x in range(self.W):
+                col = x + MAX_FLOOR * y
+                if heights[col]:
+                    d = (2 * x + 1 - cx) ** 2 + (2 * y + 1 - cy) ** 2
+                    if best < 0 or d < best:
+                        best, columns = d, [col]
+                    elif d == best:
+                        columns.append(col)
         target = 0
-        for a, blk, _ in cubes:
-            if blk in nearest:
-                target |= 1 << a
+        for col in columns:
+            for z in range(heights[col]):
+                blk = grid[col + MAX_FLOOR * MAX_FLOOR * z]
+                if blk >= 0:
+                    target |= self.bcells[blk]
         near = G.dilate(target)  # an anchor touches the target when one of its cubes is in here
         shape = self.comp.block_shape(b)
         oris = G.orientations(self.comp.shape_cells[shape])
