@@ -312,8 +312,12 @@ def plan_source(plan: ShapePlan) -> str:
     return "\n".join(lines) + "\n"
 
 
+Candidates = Callable[[list[int], tuple[int, ...]], tuple[int, ...]]
+
+
 @lru_cache(maxsize=64)
-def _compiled(cells: tuple[tuple[int, int], ...]) -> Callable[[list[int], tuple[int, ...]], tuple[int, ...]]:
+def generated(cells: tuple[tuple[int, int], ...]) -> Candidates:
+    """The function `plan_source` writes for a shape, compiled once (to Python bytecode)."""
     namespace: dict[str, Any] = {}
     exec(compile(plan_source(shape_plan(cells)), f"<block_and_key shape {cells}>", "exec"), namespace)
     fn: Callable[[list[int], tuple[int, ...]], tuple[int, ...]] = namespace["candidates"]
@@ -367,7 +371,7 @@ def shape_candidates(cells: tuple[tuple[int, int], ...], board: list[int], width
     bounds = orientation_bounds(orientations(cells), width, depth)
     if NATIVE:
         return run_plan(shape_plan(cells), board, bounds)
-    return _compiled(cells)(board, bounds)
+    return generated(cells)(board, bounds)
 
 
 CUBE_NEAR = make_orientation(((0, 0, 0),)).near
