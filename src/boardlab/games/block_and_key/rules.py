@@ -288,9 +288,7 @@ class BlockAndKeyState(State):
         key = (id(self._fixed), self.columns, tuple(self.rise))
         temple = _SPOTS.get(key)
         if temple is None:
-            if len(_SPOTS) >= TEMPLES:
-                _SPOTS.clear()
-            temple = _SPOTS[key] = _Temple(occ)
+            temple = bounded_put(_SPOTS, key, _Temple(occ), TEMPLES)
         self._boards = temple
         return temple
 
@@ -1420,15 +1418,11 @@ def _cube_cells(state: BlockAndKeyState, p: Place) -> CubeCells:
     b = _block_index(state.comp)[p.block]
     ori = state.orientation(b, p.orient)
     g0 = gidx(p.x, p.y, p.z)
-    cubes = state._fixed.cubes
-    if len(cubes) >= CUBES_SIZE:
-        cubes.clear()
-    hit = cubes[p] = (state._fixed.colour[b], ori.mask << G.shift(p.x, p.y, p.z),
-                      tuple(g0 + gidx(*c) for c in ori.cubes))
-    return hit
+    hit = (state._fixed.colour[b], ori.mask << G.shift(p.x, p.y, p.z), tuple(g0 + gidx(*c) for c in ori.cubes))
+    return bounded_put(state._fixed.cubes, p, hit, CUBES_SIZE)
 
 
-CUBES_SIZE = 30_000
+CUBES_SIZE = 20_000
 """At most this many placements' `_cube_cells` kept per components and floor (then all are dropped)."""
 
 
@@ -1437,9 +1431,16 @@ MEMO_SIZE = 20_000
 
 
 def _memo(key: tuple[Any, ...], value: Any) -> Any:
-    if len(_MEMO) >= MEMO_SIZE:
-        _MEMO.clear()
-    _MEMO[key] = value
+    return bounded_put(_MEMO, key, value, MEMO_SIZE)
+
+
+def bounded_put(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> Any:
+    """cache[key] = value, dropping everything first when the cache holds `limit` entries: the module-level
+    memos (temples, placements' cells, search results) stay bounded however long a process plays, at the cost
+    of refilling after a drop (cheaper to keep than an LRU's bookkeeping on every hit)."""
+    if len(cache) >= limit:
+        cache.clear()
+    cache[key] = value
     return value
 
 
