@@ -511,21 +511,3 @@ def test_claiming_is_exact_on_small_floors(small_floors: str, players: int, seed
         s.apply(rng.choice(legal))
     assert turns > 10
 
-
-@FEW
-@given(st.integers(1, 4), st.integers(0, 10**6), st.sampled_from(["block", "stack"]))
-def test_the_native_plan_walk_finds_what_the_generated_code_finds(players: int, seed: int, contact: str) -> None:
-    """The native build lists anchors with `run_plan` (the generated per-shape code is not compiled); on every
-    temple of a random game, for every shape of the components, both give the same anchors."""
-    from boardlab.games.block_and_key.geometry import generated, orientation_bounds, run_plan, shape_plan
-
-    s = new(players, seed, face_contact=contact)
-    rng = random.Random(seed)
-    while not s.is_over:
-        if s.phase == "turn":
-            board = boards(s.occ, s.near, s.rise, s.high if s.columns else None, s.W, s.D, s._fixed.kinds)
-            for cells in COMP.shape_cells:
-                bounds = orientation_bounds(orientations(cells), s.W, s.D)
-                assert run_plan(shape_plan(cells), board, bounds) == generated(cells)(board, bounds)
-        legal = s.legal_actions()
-        s.apply(rng.choice(legal))

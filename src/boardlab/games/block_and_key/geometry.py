@@ -324,43 +324,6 @@ def generated(cells: tuple[tuple[int, int], ...]) -> Candidates:
     return fn
 
 
-def run_plan(plan: ShapePlan, board: list[int], bounds: tuple[int, ...]) -> tuple[int, ...]:
-    """What `plan_source`'s function computes, by walking the plan: the same shifted boards, the same ANDs and
-    ORs per orientation (an orientation stops at its first empty AND, which changes nothing: the rest only
-    ANDs). Why both: interpreted, the generated straight-line code is 3-4 times faster; compiled (the native
-    build), this loop is, and the generated code is not compiled."""
-    s = [board[k] >> off for k, off in plan.shifts]
-    out: list[int] = []
-    for n, (touch, bad, rest, bridged) in enumerate(plan.rows):
-        m = bounds[n]
-        if m:
-            t = 0
-            for i in touch:
-                t |= s[i]
-            m &= t
-        for i in rest:
-            if not m:
-                break
-            m &= s[i]
-        for b, pairs in bridged:
-            if not m:
-                break
-            hang = s[b]
-            for lt, rt in pairs:
-                hang |= s[lt] & s[rt]
-            m &= hang
-        if m:
-            for i in bad:
-                m &= ~s[i]
-        out.append(m)
-    return tuple(out)
-
-
-NATIVE = not hasattr(run_plan, "__code__")
-"""Whether this module runs compiled (a compiled function has no Python code object): `shape_candidates` then
-walks the plan (`run_plan`) instead of calling generated Python."""
-
-
 def shape_candidates(cells: tuple[tuple[int, int], ...], board: list[int], width: int, depth: int) -> tuple[int, ...]:
     """Per orientation of a shape, the anchors (bits at idx(x, y, z)) of its legal placements: inside the floor,
     on free cells, touching a placed block at least corner to corner, every column bottom resting on something
@@ -368,10 +331,7 @@ def shape_candidates(cells: tuple[tuple[int, int], ...], board: list[int], width
     block it touches face to face (see `boards`). `board` is `boards(...)` of the temple: each board is shifted once per
     distinct offset the shape's orientations need, then every orientation is a few ANDs and ORs (`plan_source`
     compiled once per shape)."""
-    bounds = orientation_bounds(orientations(cells), width, depth)
-    if NATIVE:
-        return run_plan(shape_plan(cells), board, bounds)
-    return generated(cells)(board, bounds)
+    return generated(cells)(board, orientation_bounds(orientations(cells), width, depth))
 
 
 CUBE_NEAR = make_orientation(((0, 0, 0),)).near

@@ -304,8 +304,8 @@ class BlockAndKeyState(State):
         if boards is None:
             boards = temple.boards = G.boards(self.occ, self.near, self.rise, self.high if self.columns else None,
                                               self.W, self.D, self._fixed.kinds)
-        plan, bounds, generated = self._fixed.plans[shape]
-        hit = temple.spots[shape] = G.run_plan(plan, boards, bounds) if G.NATIVE else generated(boards, bounds)
+        bounds, candidates = self._fixed.plans[shape]
+        hit = temple.spots[shape] = candidates(boards, bounds)
         return hit
 
     def view_grid(self, v: int) -> tuple[int, int, list[int], list[int]]:
@@ -1337,7 +1337,7 @@ class _Fixed:
     points: tuple[int, ...]  # per key card
     shape: tuple[int, ...]  # per block its shape number (`Components.block_shape` as a table, for the hot loops)
     templates: dict[int, BlockTemplate]  # `_block_template` per shape * 32 + orientation
-    plans: tuple[tuple[G.ShapePlan, tuple[int, ...], G.Candidates], ...]  # per shape: what `G.shape_candidates` uses
+    plans: tuple[tuple[tuple[int, ...], G.Candidates], ...]  # per shape: what `G.shape_candidates` calls
     cubes: dict[Place, CubeCells] = field(default_factory=dict)  # `_cube_cells`, filled as search meets placements
 
 
@@ -1354,8 +1354,7 @@ def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
                                                 tuple(sh for c2, sh in cells if c2 != c)) for c in sorted(colours)))
                         for origins, every, cells, by_colour in rots) for rots, colours in keys]
         shape = tuple(comp.block_shape(b) for b in range(len(comp.block_ids)))
-        plans = tuple((G.shape_plan(c), G.orientation_bounds(G.orientations(c), width, depth), G.generated(c))
-                      for c in comp.shape_cells)
+        plans = tuple((G.orientation_bounds(G.orientations(c), width, depth), G.generated(c)) for c in comp.shape_cells)
         templates = {sh * 32 + o: _block_template(ori) for sh, cells in enumerate(comp.shape_cells)
                      for o, ori in enumerate(G.orientations(cells))}
         hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour,
