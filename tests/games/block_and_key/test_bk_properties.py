@@ -148,6 +148,8 @@ def check_claiming(s: BlockAndKeyState, legal: list[object]) -> None:
     assert s.claiming(seat, places) == claimers, "claiming must be exact"
     every = s.claims(seat, places, every=True)
     assert [p for p, _ in every] == claimers
+    # what search asks instead (per held block, ruled out per orientation before any placement is looked at)
+    assert s._block_claims(seat, sorted(s.supply[seat]), True) == every
     for p, keys in every[:6]:
         assert {k for k in range(len(COMP.keys)) if keys >> k & 1} == claimed_by(s, seat, p), "the keys it claims"
     # a turn lists every placement of every held block: the keys within reach are those some placement claims
@@ -417,9 +419,10 @@ def check_kept_structures(s: BlockAndKeyState) -> None:
                 if colour:
                     planes[colour] |= 1 << (128 * v + u + 16 * w)
     assert s.planes == planes
-    if s._boards is not None and s._boards[0] == s.occ:
-        kinds = len(s._boards[1])
-        assert s._boards[1] == boards(occ, near, rise, high if s.columns else None, s.W, s.D, kinds), \
+    temple = s._boards
+    if temple is not None and temple.occ == s.occ and temple.boards is not None:
+        kinds = len(temple.boards)
+        assert temple.boards == boards(occ, near, rise, high if s.columns else None, s.W, s.D, kinds), \
             "stale placement boards"
 
 
@@ -507,3 +510,4 @@ def test_claiming_is_exact_on_small_floors(small_floors: str, players: int, seed
             turns += 1
         s.apply(rng.choice(legal))
     assert turns > 10
+

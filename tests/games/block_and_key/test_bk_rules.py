@@ -567,3 +567,22 @@ def test_solo_claim_asked_since_it_brings_the_ancients(tmp_path: Path) -> None:
     assert declined.phase == "marker" and declined.claimed[0] == []
     st.apply(KeyAct("claim", "X1"))
     assert st.phase == "discard" and [st.comp.keys[k].id for k in st.claimed[0]] == ["X1"]
+
+
+def test_the_module_level_memos_are_bounded() -> None:
+    """Temples, placements' cells and search results are memoised per process; each memo drops everything when
+    full, so a long simulation or search holds at most a fixed number of entries (issue #36: memory grew)."""
+    from boardlab.games.block_and_key import rules
+
+    cache: dict[int, int] = {}
+    for i in range(10):
+        assert rules.bounded_put(cache, i, i * i, 4) == i * i
+        assert len(cache) <= 4 and cache[i] == i * i
+    s = at_first_turn(2, seed=3)
+    rng = random.Random(3)
+    while not s.is_over:
+        legal = s.search_moves() if s.phase == "turn" else s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    assert 0 < len(rules._SPOTS) <= rules.TEMPLES <= 10_000
+    assert len(s._fixed.cubes) <= rules.CUBES_SIZE <= 50_000
+    assert 0 < len(rules._MEMO) <= rules.MEMO_SIZE <= 50_000

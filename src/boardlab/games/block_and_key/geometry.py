@@ -312,8 +312,12 @@ def plan_source(plan: ShapePlan) -> str:
     return "\n".join(lines) + "\n"
 
 
+Candidates = Callable[[list[int], tuple[int, ...]], tuple[int, ...]]
+
+
 @lru_cache(maxsize=64)
-def _compiled(cells: tuple[tuple[int, int], ...]) -> Callable[[list[int], tuple[int, ...]], tuple[int, ...]]:
+def generated(cells: tuple[tuple[int, int], ...]) -> Candidates:
+    """The function `plan_source` writes for a shape, compiled once (to Python bytecode)."""
     namespace: dict[str, Any] = {}
     exec(compile(plan_source(shape_plan(cells)), f"<block_and_key shape {cells}>", "exec"), namespace)
     fn: Callable[[list[int], tuple[int, ...]], tuple[int, ...]] = namespace["candidates"]
@@ -327,7 +331,7 @@ def shape_candidates(cells: tuple[tuple[int, int], ...], board: list[int], width
     block it touches face to face (see `boards`). `board` is `boards(...)` of the temple: each board is shifted once per
     distinct offset the shape's orientations need, then every orientation is a few ANDs and ORs (`plan_source`
     compiled once per shape)."""
-    return _compiled(cells)(board, orientation_bounds(orientations(cells), width, depth))
+    return generated(cells)(board, orientation_bounds(orientations(cells), width, depth))
 
 
 CUBE_NEAR = make_orientation(((0, 0, 0),)).near

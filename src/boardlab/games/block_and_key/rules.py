@@ -126,7 +126,7 @@ class BlockAndKeyState(State):
         self.ancient_opts: list[Place] = []
         self.last_ancient: dict[str, Any] | None = None
         self._cache: _Legal | None = None
-        self._boards: tuple[int, list[int]] | None = None  # (occ, G.boards of that temple)
+        self._boards: _Temple | None = None  # the memo of the temple as it is (see `_temple`)
         self._settle()
 
     # -- the temple ---------------------------------------------------------------------------------------
@@ -200,60 +200,122 @@ class BlockAndKeyState(State):
                 if b == self.core:
                     self._set_colour(v, i, self._face_colour(b, v))
 
+    def orientation_list(self, b: int) -> tuple[G.Orientation, ...]:
+        return G.orientations(self.comp.shape_cells[self._fixed.shape[b]])
+
     def orientation(self, b: int, o: int) -> G.Orientation:
         return G.orientations(self.comp.shape_cells[self.comp.block_shape(b)])[o]
 
     def _place(self, b: int, o: int, x: int, y: int, z: int, seat: int) -> int:
-        """Place block b; the plane bits of the view cells where it shows (for the claim)."""
-        shown = [0]
-        for dx, dy, dz in self.orientation(b, o).cubes:
-            self._add_cube(x + dx, y + dy, z + dz, b, shown)
+        """Place block b; the plane bits of the view cells where it shows (for the claim). The same as
+        `_add_cube` for each of its cubes, but once per block, from its orientation's `BlockTemplate` moved to
+        the anchor: masks shifted, per column one height, per view cell only the cube nearest the viewer."""
+        fixed = self._fixed
+        mask, near, goffs, rises, dtop, cols, views = fixed.templates[fixed.shape[b] * 32 + o]
+        at = x + G.PX * y + G.LAYER * z  # G.shift
+        g0 = x + MAX_FLOOR * (y + MAX_FLOOR * z)  # gidx
+        mask <<= at
+        grid = self.grid
+        for g in goffs:
+            grid[g0 + g] = b
+        self.occ |= mask
+        self.near |= near << at
+        heights, high = self.heights, self.high
+        c0, col_at = x + MAX_FLOOR * y, x + G.PX * y
+        for dcol, dh, cm in cols:
+            col = c0 + dcol
+            h = heights[col]
+            h1 = z + dh
+            if h1 > h:
+                cm <<= col_at
+                for k in range(h, h1):
+                    high[k] |= cm
+                heights[col] = h1
+        rise = self.rise
+        for k, m in enumerate(rises):
+            rise[k] |= m << at
+        self.btop[b] = z + dtop
+        self.bcells[b] |= mask
+        c = fixed.colour[b]
+        vdep, vown, vcol, planes = self.vdep, self.vown, self.vcol, self.planes
+        mx, my = self.W - 1 - x, self.D - 1 - y
+        base_i = (x + MAX_FLOOR * y, x + MAX_FLOOR * z, y + MAX_FLOOR * z, mx + MAX_FLOOR * z, my + MAX_FLOOR * z)
+        base_bit = (x + G.VSTRIDE * y, G.VIEW_BITS + x + G.VSTRIDE * z, 2 * G.VIEW_BITS + y + G.VSTRIDE * z,
+                    3 * G.VIEW_BITS + mx + G.VSTRIDE * z, 4 * G.VIEW_BITS + my + G.VSTRIDE * z)
+        base_key = (z, -y, x, y, -x)
+        shown = 0
+        for v, di, dbit, dkey in views:
+            i = base_i[v] + di
+            key = base_key[v] + dkey
+            dep = vdep[v]
+            if key > dep[i]:
+                dep[i] = key
+                vown[v][i] = b
+                bit = 1 << (base_bit[v] + dbit)
+                cols_v = vcol[v]
+                old = cols_v[i]
+                if old:
+                    planes[old] &= ~bit
+                planes[c] |= bit
+                cols_v[i] = c
+                shown |= bit
         self.placed.append((b, o, x, y, z, seat))
-        return shown[0]
+        return shown
 
     def placements(self, b: int, kind: str = "place") -> list[Place]:
         """Every legal placement of block b (by the placement rules), in a stable order: orientation, then
         anchor cell (z, y, x). Each `Place` is made once per process and reused (see `_place_rows`). Built
-        backwards (the highest bit of a mask is the cheaper one to find and clear) and reversed at the end."""
+        backwards (the highest bit of a mask is the cheaper one to find and clear) and reversed at the end. Not
+        memoised per temple, unlike the masks: kept lists of Places cost the garbage collector more than they
+        save."""
         bid = self.comp.block_ids[b]
         out: list[Place] = []
-        append = out.append
-        masks = self.spot_masks(self.comp.block_shape(b))
+        masks = self.spot_masks(self._fixed.shape[b])
         rows = _place_rows(kind, bid, len(masks))
-        n = len(masks)
-        for m in reversed(masks):
-            n -= 1
+        for n in range(len(masks) - 1, -1, -1):
+            m = masks[n]
             if m:
                 row = rows[n]
                 if row is None:
                     row = rows[n] = [None] * len(G.CELL_OF)
                 while m:
                     a = m.bit_length() - 1
-                    append(row[a] or _place_at(rows, kind, bid, n, a))
+                    p = row[a]
+                    out.append(p if p is not None else _place_at(rows, kind, bid, n, a))
                     m ^= 1 << a
         out.reverse()
         return out
 
+    def _temple(self) -> _Temple:
+        """The memo of this temple (`_Temple`): the state's own while no cube was added since, else the one
+        shared by every state with the same temple (`_SPOTS`)."""
+        temple = self._boards
+        occ = self.occ
+        if temple is not None and temple.occ == occ:
+            return temple
+        # the occupied cells and which block each belongs to, as far as the rules ask
+        key = (id(self._fixed), self.columns, tuple(self.rise))
+        temple = _SPOTS.get(key)
+        if temple is None:
+            temple = bounded_put(_SPOTS, key, _Temple(occ), TEMPLES)
+        self._boards = temple
+        return temple
+
     def spot_masks(self, shape: int) -> tuple[int, ...]:
         """Per orientation of a shape, the anchors (bits at `G.idx`) of its legal placements. The answer depends
-        only on the occupied cells (the other masks derive from them), so it is memoised: search revisits the
-        same temples."""
-        cells = self.comp.shape_cells[shape]
-        occ = self.occ
-        rise = tuple(self.rise)  # the occupied cells and which block each belongs to, as far as the rules ask
-        key = (rise, self.columns, self.W, self.D, cells)
-        hit = _SPOTS.get(key)
+        only on the occupied cells (the other masks derive from them), so it is memoised per temple: search
+        revisits the same temples."""
+        temple = self._temple()
+        hit = temple.spots.get(shape)
         if hit is not None:
             return hit
-        bk = self._boards
-        if bk is None or bk[0] != occ:
-            bk = self._boards = (occ, G.boards(occ, self.near, self.rise, self.high if self.columns else None,
-                                               self.W, self.D, self._fixed.kinds))
-        found = G.shape_candidates(cells, bk[1], self.W, self.D)
-        if len(_SPOTS) > 40_000:
-            _SPOTS.clear()
-        _SPOTS[key] = found
-        return found
+        boards = temple.boards
+        if boards is None:
+            boards = temple.boards = G.boards(self.occ, self.near, self.rise, self.high if self.columns else None,
+                                              self.W, self.D, self._fixed.kinds)
+        bounds, candidates = self._fixed.plans[shape]
+        hit = temple.spots[shape] = candidates(boards, bounds)
+        return hit
 
     def view_grid(self, v: int) -> tuple[int, int, list[int], list[int]]:
         """(width, height, colours, owners) of view v; cell (u, w) is index u + 8 w, w grows upwards."""
@@ -371,9 +433,47 @@ class BlockAndKeyState(State):
         show on: at some corner every cell of the colour shows it, the block is on one of them, and on no cell of
         another colour (what `would_claim` checks on copied planes)."""
         index, block_colour = _block_index(self.comp), self._fixed.colour
-        slots = self.claim_slots(seat, {block_colour[index[bid]] for bid in {p.block for p in places}})
-        if not any(slots):
+        found = self._claim_reach(seat, {block_colour[index[bid]] for bid in {p.block for p in places}})
+        if found is None:
             return []
+        return self._claims_in(seat, places, found[0], found[1], every)
+
+    def _block_claims(self, seat: int, blocks: list[int], every: bool) -> list[tuple[Place, int]]:
+        """`claims` of every placement of these blocks (in `placements` order, block after block), with the
+        placements whose cells miss `_claim_reach`'s cells ruled out per orientation, a few shifts for all its
+        anchors, before any `Place` is looked at: search asks this for every position it meets."""
+        fixed = self._fixed
+        found = self._claim_reach(seat, {fixed.colour[b] for b in blocks})
+        if found is None:
+            return []
+        reach = found[1]
+        places: list[Place] = []
+        for b in blocks:
+            r = reach[fixed.colour[b]]
+            if not r:
+                continue
+            masks = self.spot_masks(fixed.shape[b])
+            oris = self.orientation_list(b)
+            bid = self.comp.block_ids[b]
+            rows = _place_rows("place", bid, len(masks))
+            for n, m in enumerate(masks):
+                if m:
+                    hit = 0
+                    for off in oris[n].offs:
+                        hit |= r >> off
+                    m &= hit
+                    while m:
+                        low = m & -m
+                        m ^= low
+                        places.append(_place_at(rows, "place", bid, n, low.bit_length() - 1))
+        return self._claims_in(seat, places, found[0], reach, every)
+
+    def _claim_reach(self, seat: int, wanted: set[int]) -> tuple[list[list[ClaimSlot]], list[int]] | None:
+        """(`claim_slots` for these colours, per colour the temple cells a claiming block must cover one of),
+        or None when no key of the seat can be claimed with them."""
+        slots = self.claim_slots(seat, wanted)
+        if not any(slots):
+            return None
         views = self.allowed_views(seat)
         front = G.in_front(self.occ, self.W, self.D)
         rows = G.sight_rows(self.W, self.D)
@@ -395,6 +495,13 @@ class BlockAndKeyState(State):
                             lines |= table[byte]
                     r |= lines & front[v]
             reach[colour] = r
+        return slots, reach
+
+    def _claims_in(self, seat: int, places: list[Place], slots: list[list[ClaimSlot]], reach: list[int],
+                   every: bool) -> list[tuple[Place, int]]:
+        """The rest of `claims`: each placement that covers some of its colour's `reach` tested against the
+        (key, rotation) pairs it shows on."""
+        views = self.allowed_views(seat)
         planes, vdep, proj = self.planes, self.vdep, self._fixed.proj
         cached = self._fixed.cubes
         show: list[int | None] = [None] * N_CELLS  # per temple cell, the plane bits where a cube would show
@@ -462,8 +569,7 @@ class BlockAndKeyState(State):
             got = best = 0
             fixed, colour = self._fixed.keys, self._fixed.colour  # only blocks of a colour some key uses
             used = set().union(*(fixed[k][1] for k in self.hands[seat]))
-            places = [p for b in sorted(self.supply[seat]) if colour[b] in used for p in self.placements(b)]
-            for _, keys in self.claims(seat, places, every=True):
+            for _, keys in self._block_claims(seat, [b for b in sorted(self.supply[seat]) if colour[b] in used], True):
                 got |= keys
                 best = max(best, self._points(keys))
             hit = _memo(key, (got, best))
@@ -554,7 +660,8 @@ class BlockAndKeyState(State):
         key = ("search", *self._memo_key(seat))
         hit = _MEMO.get(key)
         if hit is None:
-            hit = _memo(key, self._best_places(seat, [a for a in legal if isinstance(a, Place)]))
+            hit = _memo(key, self._best_places(seat, [a for a in legal if isinstance(a, Place)],
+                                               sorted(self.supply[seat])))
         return hit  # type: ignore[no-any-return]
 
     def playout_move(self, rng: Rng) -> BKAction:
@@ -565,9 +672,10 @@ class BlockAndKeyState(State):
             return moves[0]
         return moves[rng.randbelow(len(moves))] if len(moves) > 1 else moves[0]
 
-    def _best_places(self, seat: int, places: list[Place]) -> tuple[bool, list[BKAction]]:
-        """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says)."""
-        claim = self.claims(seat, places, every=True)
+    def _best_places(self, seat: int, places: list[Place], blocks: list[int]) -> tuple[bool, list[BKAction]]:
+        """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says);
+        `places` are every placement of `blocks` in listing order."""
+        claim = self._block_claims(seat, blocks, True)
         if claim:
             scored: list[tuple[int, int, int, Place]] = []
             for (a, keys), gain in zip(claim, self.enigma_gains(seat, [a for a, _ in claim]), strict=True):
@@ -600,8 +708,38 @@ class BlockAndKeyState(State):
         return out
 
     def _matches(self, seat: int, b: int, shown: int | None = None) -> list[int]:
-        """Every key of the seat's hand that block b, just placed and showing at `shown`, completes."""
-        return [k for k in sorted(self.hands[seat]) if self.key_match(k, seat, b, shown) is not None]
+        """Every key of the seat's hand that block b, just placed and showing at `shown`, completes: `key_match`
+        with a new block, asked once per placement with the work common to the keys (colour, views, where the
+        block shows) done once, and a key of none of the block's colour skipped at once."""
+        hand = self.hands[seat]
+        colour = self._fixed.colour[b]
+        if not hand or not colour:  # the core (colour 0: one per view) is never placed; the plain test for it
+            return [k for k in sorted(hand) if self.key_match(k, seat, b, shown) is not None]
+        newm = shown if shown is not None else self.new_mask(b)
+        out: list[int] = []
+        if not newm:
+            return out
+        views = self.allowed_views(seat)
+        every_view = len(views) == len(VIEWS)
+        planes, keys = self.planes, self._fixed.keys
+        for k in sorted(hand):
+            rots, colours = keys[k]
+            if colour not in colours:
+                continue
+            for origins, every, cells, by_colour in rots:
+                m = every if every_view else sum(origins[v] for v in views)
+                touch = 0
+                for sh in by_colour[colour]:
+                    touch |= newm >> sh
+                m &= touch
+                for c, sh in cells:
+                    if not m:
+                        break
+                    m &= planes[c] >> sh
+                if m:
+                    out.append(k)
+                    break
+        return out
 
     def _take(self, seat: int, k: int) -> None:
         """Claim key k: shown face up (a reveal: an undo barrier)."""
@@ -706,7 +844,7 @@ class BlockAndKeyState(State):
                 self.phase = "return"
         elif isinstance(action, Place) and action.kind == "place":
             self.passes = 0
-            b = comp.block_ids.index(action.block)
+            b = _block_index(comp)[action.block]
             self.supply[p].remove(b)
             shown = self._place(b, action.orient, action.x, action.y, action.z, p)
             matched = self._matches(p, b, shown)
@@ -725,7 +863,7 @@ class BlockAndKeyState(State):
                     self._take(p, k)
                 self._after_action()
         elif isinstance(action, BlockAct):
-            b = comp.block_ids.index(action.block)
+            b = _block_index(comp)[action.block]
             self.supply[p].remove(b)
             self._return_block(b)
         elif isinstance(action, DeckAct) and action.kind == "draw":
@@ -758,7 +896,7 @@ class BlockAndKeyState(State):
         elif action == A.KEEP:
             self._to_draw()
         elif isinstance(action, Place):  # the Ancients' block
-            b = comp.block_ids.index(action.block)
+            b = _block_index(comp)[action.block]
             self._place(b, action.orient, action.x, action.y, action.z, -1)
             self.last_ancient = {"block": action.block, "placed": str(action)}
             self.ancient_block = -1
@@ -823,16 +961,16 @@ class BlockAndKeyState(State):
         their placements are listed (and memoised) for the turn anyway, so usually one lookup answers."""
         p = self.actor
         assert p is not None
-        shape = self.comp.block_shape
-        first = [shape(b) for b in self.supply[p]]
-        rest = [shape(b) for q in self.supply for b in q] + [shape(b) for b in self.site if b >= 0]
-        rest += [shape(b) for b in self.bag]
-        seen: set[int] = set()
-        for sh in first + rest:
-            if sh not in seen:
-                seen.add(sh)
-                if any(self.spot_masks(sh)):
-                    return False
+        shape = self._fixed.shape
+        seen = 0  # bit sh: shape sh tried
+        for group in (self.supply[p], *self.supply, self.site, self.bag):
+            for b in group:
+                if b >= 0:
+                    sh = shape[b]
+                    if not seen >> sh & 1:
+                        seen |= 1 << sh
+                        if any(self.spot_masks(sh)):
+                            return False
         return True
 
     def _start_turn(self, seat: int) -> None:
@@ -904,20 +1042,24 @@ class BlockAndKeyState(State):
         the star corner and the centre of a cube's column (the block's nearest cube counts), in half cells;
         equally near blocks all qualify."""
         cx, cy = self.corner_cell(stars)
-        grid, cell = self.grid, G.CELL_OF
-        cubes = []  # (bit, block, distance) of every cube in the temple
-        m = self.occ
-        while m:
-            a = m.bit_length() - 1
-            m ^= 1 << a
-            x, y, z = cell[a]
-            cubes.append((a, grid[gidx(x, y, z)], (2 * x + 1 - cx) ** 2 + (2 * y + 1 - cy) ** 2))
-        best = min(d for _, _, d in cubes)
-        nearest = {blk for _, blk, d in cubes if d == best}
+        grid, heights = self.grid, self.heights
+        best = -1
+        columns: list[int] = []  # the occupied columns nearest the corner (a cube's distance is its column's)
+        for y in range(self.D):
+            for x in range(self.W):
+                col = x + MAX_FLOOR * y
+                if heights[col]:
+                    d = (2 * x + 1 - cx) ** 2 + (2 * y + 1 - cy) ** 2
+                    if best < 0 or d < best:
+                        best, columns = d, [col]
+                    elif d == best:
+                        columns.append(col)
         target = 0
-        for a, blk, _ in cubes:
-            if blk in nearest:
-                target |= 1 << a
+        for col in columns:
+            for z in range(heights[col]):
+                blk = grid[col + MAX_FLOOR * MAX_FLOOR * z]
+                if blk >= 0:
+                    target |= self.bcells[blk]
         near = G.dilate(target)  # an anchor touches the target when one of its cubes is in here
         shape = self.comp.block_shape(b)
         oris = G.orientations(self.comp.shape_cells[shape])
@@ -1173,6 +1315,13 @@ def _block_index(comp: Components) -> dict[str, int]:
 _BLOCK_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
 
 
+BlockTemplate = tuple[int, int, tuple[int, ...], tuple[int, ...], int, tuple[tuple[int, int, int], ...],
+                      tuple[tuple[int, int, int, int], ...]]
+"""What placing a block in one orientation changes, relative to its anchor (`_block_template`): its cells and
+the cells sharing a corner with them (biased masks, as `G.Orientation`), its cells' `gidx` offsets, per k the
+cells that rise at least k levels to its top, its top's height above the anchor, per column (`gidx` offset,
+height above the anchor's level, the column's biased mask), per view cell it covers (view, index offset,
+plane bit offset, the depth key of its cube nearest the viewer, relative)."""
 CubeCells = tuple[int, int, tuple[int, ...]]  # a placement's colour code, cells (bits at G.idx), cells (gidx)
 ClaimSlot = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]  # see `claim_slots`
 # a key's rotation for `claim_slots`: (origins, every, per colour of the pattern (colour, its cells' shifts, the
@@ -1195,6 +1344,9 @@ class _Fixed:
     colour: tuple[int, ...]
     claims: list[tuple[ClaimRotation, ...]]
     points: tuple[int, ...]  # per key card
+    shape: tuple[int, ...]  # per block its shape number (`Components.block_shape` as a table, for the hot loops)
+    templates: dict[int, BlockTemplate]  # `_block_template` per shape * 32 + orientation
+    plans: tuple[tuple[tuple[int, ...], G.Candidates], ...]  # per shape: what `G.shape_candidates` calls
     cubes: dict[Place, CubeCells] = field(default_factory=dict)  # `_cube_cells`, filled as search meets placements
 
 
@@ -1210,8 +1362,13 @@ def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
         claims = [tuple((origins, every, tuple((c, by_colour[c], tuple(cs for cs in cells if cs[0] != c),
                                                 tuple(sh for c2, sh in cells if c2 != c)) for c in sorted(colours)))
                         for origins, every, cells, by_colour in rots) for rots, colours in keys]
+        shape = tuple(comp.block_shape(b) for b in range(len(comp.block_ids)))
+        plans = tuple((G.orientation_bounds(G.orientations(c), width, depth), G.generated(c)) for c in comp.shape_cells)
+        templates = {sh * 32 + o: _block_template(ori) for sh, cells in enumerate(comp.shape_cells)
+                     for o, ori in enumerate(G.orientations(cells))}
         hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour,
-                                                              claims, tuple(k.points for k in comp.keys)))
+                                                              claims, tuple(k.points for k in comp.keys), shape,
+                                                              templates, plans))
     return hit[1]
 
 
@@ -1243,15 +1400,38 @@ def _place_at(rows: list[list[Place | None] | None], kind: str, bid: str, n: int
     if p is None:
         p = row[a] = tuple.__new__(Place, (kind, bid, n, *G.CELL_OF[a]))
     return p
+def _block_template(ori: G.Orientation) -> BlockTemplate:
+    """`BlockTemplate` of an orientation. A view's cell, plane bit and depth key are its anchor's plus a part
+    that depends only on the cube's offset (`G.projections` is affine in the cell): top (dx, dy, dz), S (dx, dz,
+    -dy), E (dy, dz, dx), N (-dx, dz, dy), W (-dy, dz, -dx) as (u, w, key)."""
+    top = ori.top
+    rises = [0] * (top + 1)
+    heights: dict[tuple[int, int], int] = {}
+    nearest: dict[tuple[int, int, int], int] = {}
+    for dx, dy, dz in ori.cubes:
+        for k in range(top - dz + 1):
+            rises[k] |= 1 << G.idx(dx, dy, dz)
+        heights[(dx, dy)] = max(heights.get((dx, dy), 0), dz + 1)
+        for v, (du, dw, dkey) in enumerate(((dx, dy, dz), (dx, dz, -dy), (dy, dz, dx), (-dx, dz, dy),
+                                            (-dy, dz, -dx))):
+            nearest[(v, du, dw)] = max(dkey, nearest.get((v, du, dw), dkey))
+    return (ori.mask, ori.near, tuple(gidx(*c) for c in ori.cubes), tuple(rises), top,
+            tuple((dx + MAX_FLOOR * dy, h, G.column_mask(dx, dy)) for (dx, dy), h in sorted(heights.items())),
+            tuple((v, du + MAX_FLOOR * dw, du + G.VSTRIDE * dw, dkey) for (v, du, dw), dkey in sorted(nearest.items())))
+
+
 def _cube_cells(state: BlockAndKeyState, p: Place) -> CubeCells:
     """Placement p's colour code, the temple cells it fills as bits at `G.idx` and as `gidx` numbers; memoised
     per components, floor and `Place` (the same placements recur all game), so kept small and cheap to make."""
     b = _block_index(state.comp)[p.block]
     ori = state.orientation(b, p.orient)
     g0 = gidx(p.x, p.y, p.z)
-    hit = state._fixed.cubes[p] = (state._fixed.colour[b], ori.mask << G.shift(p.x, p.y, p.z),
-                                   tuple(g0 + gidx(*c) for c in ori.cubes))
-    return hit
+    hit = (state._fixed.colour[b], ori.mask << G.shift(p.x, p.y, p.z), tuple(g0 + gidx(*c) for c in ori.cubes))
+    return bounded_put(state._fixed.cubes, p, hit, CUBES_SIZE)
+
+
+CUBES_SIZE = 20_000
+"""At most this many placements' `_cube_cells` kept per components and floor (then all are dropped)."""
 
 
 _MEMO: dict[tuple[Any, ...], Any] = {}  # `search_moves` and `keys_within_reach` by `_memo_key`
@@ -1259,13 +1439,33 @@ MEMO_SIZE = 20_000
 
 
 def _memo(key: tuple[Any, ...], value: Any) -> Any:
-    if len(_MEMO) >= MEMO_SIZE:
-        _MEMO.clear()
-    _MEMO[key] = value
+    return bounded_put(_MEMO, key, value, MEMO_SIZE)
+
+
+def bounded_put(cache: dict[Any, Any], key: Any, value: Any, limit: int) -> Any:
+    """cache[key] = value, dropping everything first when the cache holds `limit` entries: the module-level
+    memos (temples, placements' cells, search results) stay bounded however long a process plays, at the cost
+    of refilling after a drop (cheaper to keep than an LRU's bookkeeping on every hit)."""
+    if len(cache) >= limit:
+        cache.clear()
+    cache[key] = value
     return value
 
 
-_SPOTS: dict[tuple[tuple[int, ...], bool, int, int, tuple[tuple[int, int], ...]], tuple[int, ...]] = {}
+class _Temple:
+    """What the placement rules give for one temple, filled as it is asked: the whole-board masks (`G.boards`)
+    and per shape the anchors of its legal placements (`spot_masks`). It depends only on the occupied cells and
+    which block each belongs to."""
+
+    def __init__(self, occ: int) -> None:
+        self.occ = occ
+        self.boards: list[int] | None = None
+        self.spots: dict[int, tuple[int, ...]] = {}
+
+
+_SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
+TEMPLES = 4096
+"""At most this many temples memoised (then all are dropped): about 3 KB each."""
 
 
 @mypyc_attr(native_class=False)  # a list subclass: a Python class (see boardlab/_compiled.py)
