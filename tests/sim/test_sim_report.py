@@ -7,7 +7,9 @@ import json
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,6 +23,17 @@ def cacao_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("cacao")
     report("cacao", out, games=8, seed=3)
     return out
+
+
+def replayed(rows: list[dict[str, Any]]) -> Iterator[Any]:
+    """Every action of the 2-player Cacao games' logs, parsed on the replayed state (an independent reading)."""
+    g = get_game("cacao")
+    for r in rows:
+        state = g.new_game(2, r["seed"])
+        for text in r["actions"]:
+            a = g.parse_action(state, text)
+            yield a
+            state.apply(a)
 
 
 def test_seat_numbers_match_the_games(cacao_report: Path) -> None:
@@ -47,16 +60,11 @@ def test_component_counts_match_the_action_logs(cacao_report: Path) -> None:
     data = json.loads((cacao_report / "report.json").read_text())
     rows = [json.loads(x) for x in (cacao_report / "games.jsonl").read_text().splitlines()[1:]]
     counted = {c["component"]: c["times_played"] for c in data["components"]}
-    g = get_game("cacao")
     expected: dict[str, int] = {}
-    for r in rows:
-        state = g.new_game(2, r["seed"])
-        for text in r["actions"]:
-            a = g.parse_action(state, text)
-            tile = getattr(a, "tile", None) if a[0] in ("place", "rebuild") else getattr(a, "jungle", None)
-            if tile is not None:
-                expected[tile] = expected.get(tile, 0) + 1
-            state.apply(a)
+    for a in replayed(rows):
+        tile = getattr(a, "tile", None) if a[0] in ("place", "rebuild") else getattr(a, "jungle", None)
+        if tile is not None:
+            expected[tile] = expected.get(tile, 0) + 1
     assert counted == expected
     for c in data["components"]:
         assert 0 <= c["win_ci95"][0] <= c["win_share_when_played"] + 1e-9
@@ -87,14 +95,9 @@ def test_values_have_intervals_and_adjusted_p_values(cacao_report: Path) -> None
 def test_action_counts_match_the_action_logs(cacao_report: Path) -> None:
     data = json.loads((cacao_report / "report.json").read_text())
     rows = [json.loads(x) for x in (cacao_report / "games.jsonl").read_text().splitlines()[1:]]
-    g = get_game("cacao")
     expected: dict[str, int] = {}
-    for r in rows:
-        state = g.new_game(2, r["seed"])
-        for text in r["actions"]:
-            a = g.parse_action(state, text)
-            expected[a[0]] = expected.get(a[0], 0) + 1
-            state.apply(a)
+    for a in replayed(rows):
+        expected[a[0]] = expected.get(a[0], 0) + 1
     assert "place" in expected and set(expected) <= {"auto", "fill", "place", "rebuild", "use"}
     assert {a["action"]: a["times_used"] for a in data["actions"]} == expected
 
