@@ -152,7 +152,11 @@ export function follow(container, before, { animate = true, ms = 450 } = {}) {
       if (now.shown) run(e, [{ opacity: 0, translate: `0px ${-28 / sy}px` }, { opacity: 1, translate: "0px 0px" }]);
     } else if (old.zone !== now.zone || (now.svg && (Math.abs(old.rx - now.rx) > 3 || Math.abs(old.ry - now.ry) > 3))) {
       changed.add(k);
-      if (old.shown && now.shown) run(e, [{ translate: `${(old.x - now.x) / sx}px ${(old.y - now.y) / sy}px` }, { translate: "0px 0px" }]);
+      // an inline box cannot be translated (CSS transforms skip it): it fades in where it is now
+      const inline = !now.svg && getComputedStyle(e).display === "inline";
+      if (old.shown && now.shown) {
+        run(e, inline ? [{ opacity: 0 }, { opacity: 1 }] : [{ translate: `${(old.x - now.x) / sx}px ${(old.y - now.y) / sy}px` }, { translate: "0px 0px" }]);
+      }
     } else if (old.sig !== sigOf(e)) {
       changed.add(k);
       if (now.shown) run(e, [{ opacity: 0.25 }, { opacity: 1 }]);
