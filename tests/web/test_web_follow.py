@@ -199,3 +199,31 @@ def test_reduced_motion_animates_nothing(server: Server, browser: Any) -> None:
     seen = follow_game(browser, server, "cacao", reduced=True)
     assert seen["paced"] >= 2 and seen["marked"], seen
     assert seen["animated"] == 0 and seen["follow_animations"] == 0, seen
+
+
+def test_a_spectator_sees_each_players_moves_marked_until_the_next_player_moves(server: Server, browser: Any) -> None:
+    """A spectator never acts: a player's moves stay marked until another player moves, not for ever."""
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
+    with httpx.Client(base_url=server.url, timeout=20) as c:
+        r = c.post("/api/site/tables", json={"game": "cacao", "players": 2, "pace": PACE, "seats": seats})
+        assert r.status_code == 201, r.text
+        tid = r.json()["id"]
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
+            page = ctx.new_page()
+            page.goto(f"{server.url}/t/{tid}")
+            page.wait_for_selector("#board[data-version]", state="attached", timeout=WAIT_MS)
+            page.evaluate(RECORD)
+            wait_js(page, "() => window.__seen.filter((e) => e.changed > 0).length >= 8")
+            drawn = drawn_after(page, -1)
+            seat_of = {e["n"]: e["seat"] for e in c.get(f"/api/tables/{tid}/log").json()["log"] if e["n"] is not None}
+        finally:
+            ctx.close()
+    turns = 0
+    for a, b in itertools.pairwise(drawn):
+        if seat_of[b["v"] - 1] != seat_of[a["v"] - 1]:  # the next player's first move: only it is marked
+            assert b["last"] == b["changed"], (a, b)
+            turns += 1
+        else:  # the same player's moves add up
+            assert b["last"] >= b["changed"], (a, b)
+    assert turns >= 2, drawn

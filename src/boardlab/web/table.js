@@ -78,6 +78,7 @@ let hovered = null; // the log entry under the pointer ({n, action}): marked aga
 // pieces (renderkit.js track). Moves that arrive together are drawn one at a time, at the table's bot pace.
 const changesAt = new Map(); // move number -> the keys of the pieces that move changed, as this page drew it
 let lastMarks = new Set();   // the keys of the pieces the others' moves changed since you last acted
+let lastMover = null;        // the seat whose move was drawn last
 let drawnAt = null;          // {table, seat, version} of the board drawn last
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
@@ -116,9 +117,12 @@ function renderFollowing(s, ctx) {
   }
   if (s.last && s.last.n === s.version - 1 && s.version === prev.version + 1) changesAt.set(s.last.n, changed);
   // the others' moves since you last acted stay marked together (a bot's turn of several decisions, the last of
-  // which may change nothing to see); your own move is not marked: you just made it
+  // which may change nothing to see), and your own move is not marked: you just made it. A spectator, who never
+  // acts, sees each player's moves marked until the next player moves.
   const others = s.last && !tokenOf.has(s.last.seat);
+  if (others && tokenOf.size === 0 && lastMover !== s.last.seat) lastMarks = new Set();
   lastMarks = others ? new Set([...lastMarks, ...changed]) : new Set();
+  lastMover = s.last ? s.last.seat : null;
 }
 
 function drawLog(s) {
