@@ -227,3 +227,27 @@ def test_a_spectator_sees_each_players_moves_marked_until_the_next_player_moves(
         else:  # the same player's moves add up
             assert b["last"] >= b["changed"], (a, b)
     assert turns >= 2, drawn
+
+
+def test_a_move_made_before_the_page_opened_is_marked_by_what_it_names(server: Server, browser: Any) -> None:
+    """The page did not draw it, so it cannot know what it changed: hovering its line marks the pieces its notation
+    names (here the field cell of "cloud <cell>")."""
+    with httpx.Client(base_url=server.url, timeout=20) as c:
+        seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
+        table = c.post("/api/tables", json={"game": "petrichor", "players": 2, "seats": seats}).json()
+        tid, token = table["id"], table["seats"][0]["token"]
+        st = c.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {token}"}).json()
+        move = next(m["action"] for m in st["legal"] if m["action"].startswith("cloud "))
+        r = c.post(f"/api/tables/{tid}/actions", json={"move": st["version"], "action": move},
+                   headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.text
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + table["seats"][0]["link"])
+        page.locator(f'#log li[data-n="{st["version"]}"]').hover()  # my move (the bot may have placed a cloud first)
+        cell = move.split()[1]
+        wait_js(page, f"() => document.querySelector('#board [data-track=\"cell:{cell}\"].rk-hl') !== null")
+        assert page.locator("#board .rk-hl").count() <= 2  # the cell and its cloud, nothing else
+    finally:
+        ctx.close()

@@ -6,7 +6,7 @@ import { me, mountAccount } from "/static/account.js";
 import { drawHint } from "/static/hint.js";
 import { icon } from "/static/icons.js";
 import { installTooltip, loadExplanations } from "/static/explain.js";
-import { follow, markKeys, snapshot } from "/static/renderkit.js";
+import { follow, keyed, markKeys, snapshot } from "/static/renderkit.js";
 import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
   from "/static/site-table.js";
 
@@ -83,7 +83,19 @@ let drawnAt = null;          // {table, seat, version} of the board drawn last
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 
 function hoveredKeys() {
-  return hovered && hovered.n !== null && hovered.n !== undefined ? changesAt.get(hovered.n) || new Set() : new Set();
+  if (!hovered || hovered.n === null || hovered.n === undefined) return new Set();
+  return changesAt.get(hovered.n) || namedKeys(hovered.action);
+}
+
+// A move this page did not draw (made before it opened) is marked by what its notation names: the pieces whose
+// key ends in one of its words ("cloud C3" -> cell:C3, "place BI4 ..." -> block:BI4). Only words with both a letter
+// and a digit: a lone number or letter would name too many pieces.
+function namedKeys(action) {
+  const words = new Set(String(action || "").split(/[\s@,]+/).filter((w) => /[A-Za-z]/.test(w) && /\d/.test(w)));
+  const out = new Set();
+  if (!words.size) return out;
+  for (const [k, e] of keyed($("board"))) if (words.has(e.dataset.track.split(":").pop())) out.add(k);
+  return out;
 }
 function applyMarks() {
   markKeys($("board"), lastMarks, "rk-last");
