@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from kit import Server, chromium, running_server  # noqa: F401
+from srvkit import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -236,7 +237,11 @@ def test_a_move_made_before_the_page_opened_is_marked_by_what_it_names(server: S
         seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "bot": "random"}]
         table = c.post("/api/tables", json={"game": "petrichor", "players": 2, "seats": seats}).json()
         tid, token = table["id"], table["seats"][0]["token"]
-        st = c.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {token}"}).json()
+        def mine() -> Any:
+            s = c.get(f"/api/tables/{tid}", headers={"Authorization": f"Bearer {token}"}).json()
+            return s if s["legal"] else None
+
+        st = wait_for(mine, "my first turn")  # the bot may place its cloud first
         move = next(m["action"] for m in st["legal"] if m["action"].startswith("cloud "))
         r = c.post(f"/api/tables/{tid}/actions", json={"move": st["version"], "action": move},
                    headers={"Authorization": f"Bearer {token}"})
@@ -245,7 +250,7 @@ def test_a_move_made_before_the_page_opened_is_marked_by_what_it_names(server: S
     try:
         page = ctx.new_page()
         page.goto(server.url + table["seats"][0]["link"])
-        page.locator(f'#log li[data-n="{st["version"]}"]').hover()  # my move (the bot may have placed a cloud first)
+        page.locator(f'#log li[data-n="{st["version"]}"]').hover()  # my move
         cell = move.split()[1]
         wait_js(page, f"() => document.querySelector('#board [data-track=\"cell:{cell}\"].rk-hl') !== null")
         assert page.locator("#board .rk-hl").count() <= 2  # the cell and its cloud, nothing else
