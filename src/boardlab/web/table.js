@@ -313,12 +313,12 @@ function connect(delay = 500) {
 
 // States are drawn in the order they came, one move at a time: a move made by someone else is drawn no sooner
 // than the table's pace after the move drawn before it (bots that move in a burst, a page that was busy), so
-// each can be seen; a hidden page or a long backlog catches up at once.
+// each can be seen; a hidden page, or one more than BACKLOG moves behind, catches up at once.
 const pending = [];
 let playing = false;
 let drawnVersion = -1;
 let movedAt = -Infinity; // performance.now() when the last new position was drawn
-const BACKLOG = 30;
+const BACKLOG = 40; // moves waiting: further behind than this, the page catches up at once
 
 async function playPending() {
   playing = true;
@@ -328,7 +328,8 @@ async function playPending() {
       const fresh = m.version > drawnVersion; // a new position (the other seats' states of it come right after)
       if (fresh && drawnVersion >= 0 && m.last && !tokenOf.has(m.last.seat)) {
         const wait = movedAt + paceOf(m) * 1000 - performance.now();
-        if (wait > 0 && !document.hidden && pending.length < BACKLOG) await new Promise((r) => setTimeout(r, wait));
+        const behind = pending[pending.length - 1].version - drawnVersion; // moves, not messages (seats, thinking)
+        if (wait > 0 && !document.hidden && behind <= BACKLOG) await new Promise((r) => setTimeout(r, wait));
       }
       pending.shift();
       states.set(m.seat === null ? "spec" : m.seat, m);
