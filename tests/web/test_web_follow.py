@@ -215,9 +215,16 @@ def test_a_spectator_sees_each_players_moves_marked_until_the_next_player_moves(
             page.goto(f"{server.url}/t/{tid}")
             page.wait_for_selector("#board[data-version]", state="attached", timeout=WAIT_MS)
             page.evaluate(RECORD)
-            wait_js(page, "() => window.__seen.filter((e) => e.changed > 0).length >= 8")
-            drawn = drawn_after(page, -1)
-            seat_of = {e["n"]: e["seat"] for e in c.get(f"/api/tables/{tid}/log").json()["log"] if e["n"] is not None}
+            start = int(page.get_attribute("#board", "data-version") or 0)
+
+            def two_turns_later() -> dict[int, int] | None:  # the log once the mover changed twice after `start`
+                seats = {e["n"]: e["seat"] for e in c.get(f"/api/tables/{tid}/log").json()["log"] if e["n"] is not None}
+                movers = [seats[n] for n in sorted(seats) if n >= start]
+                return seats if sum(x != y for x, y in itertools.pairwise(movers)) >= 2 else None
+
+            seat_of = wait_for(two_turns_later, "two changes of player")
+            wait_js(page, f"() => Number(document.getElementById('board').dataset.version) >= {max(seat_of) + 1}")
+            drawn = [d for d in drawn_after(page, -1) if d["v"] <= max(seat_of) + 1]
         finally:
             ctx.close()
     turns = 0
