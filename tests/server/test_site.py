@@ -95,6 +95,19 @@ def test_failed_sign_ins_are_slowed_down(server: Server) -> None:
     assert took[3] - base >= 0.7 and took[4] - base >= 1.5, took
 
 
+def test_the_state_message_tells_the_tables_bot_pace(server: Server) -> None:
+    """The browser plays moves that arrive together one at a time at the table's pace (issue #31): the state
+    message carries it, the table's own setting or else the server's BOARDLAB_BOT_DELAY (0 in the tests)."""
+    with somewhere(server) as c:
+        seats = [{"kind": "human"}, {"kind": "bot", "bot": "random"}]
+        paced = c.post("/api/site/tables", json={"game": "tally", "players": 2, "pace": 0.7, "seats": seats}).json()
+        plain = c.post("/api/tables", json={"game": "tally", "players": 2, "seats": seats}).json()
+        for table, pace in ((paced, 0.7), (plain, 0.0)):
+            st = c.get(f"/api/tables/{table['id']}", headers=auth(table["seats"][0]["token"])).json()
+            assert st["site"]["pace"] == pace
+            assert c.get(f"/api/tables/{table['id']}").json()["site"]["pace"] == pace  # a spectator too
+
+
 def test_rated_game_moves_both_ratings_and_forbids_undo(server: Server) -> None:
     a, na, csrf_a = account(server)
     b, nb, csrf_b = account(server)

@@ -120,7 +120,8 @@ class StateOut(BaseModel):
     site: dict[str, Any] | None = Field(
         None,
         description="the site's part (server/site.py): rated, bot_level, users and ratings per seat, leavers, "
-        "clock {mode, speed, bank, per_move, cap, remaining, seat, since, out, deadline}, away_since, grace",
+        "clock {mode, speed, bank, per_move, cap, remaining, seat, since, out, deadline}, away_since, grace, "
+        "pace (the table's bot pace in seconds: the browser draws moves that arrive together one at a time at it)",
     )
 
 

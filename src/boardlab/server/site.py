@@ -152,6 +152,8 @@ class Site:
             "handed": [info.handed.get(i) for i in range(t.players)],
             "turn_clock": info.clock is not None and info.clock.get("mode") == "turn",
             "grace": self.svc.absent_grace,
+            # the table's bot pace (seconds): the browser shows moves that arrive together one at a time at it
+            "pace": self.svc.bot_delay if info.pace is None else info.pace,
             "chat_n": info.chat_n,
         }
 

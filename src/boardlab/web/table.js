@@ -7,6 +7,7 @@ import { drawHint } from "/static/hint.js";
 import { icon } from "/static/icons.js";
 import { installTooltip, loadExplanations } from "/static/explain.js";
 import { tutorialPanel } from "/static/tutorial.js";
+import { follow, keyed, markKeys, snapshot } from "/static/renderkit.js";
 import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
   from "/static/site-table.js";
 
@@ -50,6 +51,8 @@ function send(msg) {
 function act(notation) {
   const s = states.get(shown);
   if (!s || !lesson.allows(notation)) return;
+  lastMarks = new Set(); // you acted: the last move you were shown is no longer marked
+  applyMarks();
   send({ type: "act", seat: s.seat, move: s.version, action: notation });
 }
 
@@ -69,14 +72,85 @@ function seatMark(i) {
   return s && s.seats[i] ? icon(s.seats[i].kind === "bot" ? "robot" : "user") : null;
 }
 
-let hovered = null; // the action of the log entry under the pointer: marked again after every redraw of the board
+let hovered = null; // the log entry under the pointer ({n, action}): marked again after every redraw of the board
+
+// -- moves you can follow -------------------------------------------------------------------------------------
+// Each drawn move is compared with the drawing before it (renderkit.js follow): what it changed is animated,
+// stays marked (.rk-last) until you act, and is kept by move number so that hovering its log line marks it
+// again (.rk-hl). Why here and not in the renderers: it is the same for every game; a renderer only tags its
+// pieces (renderkit.js track). Moves that arrive together are drawn one at a time, at the table's bot pace.
+const changesAt = new Map(); // move number -> the keys of the pieces that move changed, as this page drew it
+let lastMarks = new Set();   // the keys of the pieces the others' moves changed since you last acted
+let lastMover = null;        // the seat whose move was drawn last
+let drawnAt = null;          // {table, seat, version} of the board drawn last
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+function hoveredKeys() {
+  if (!hovered || hovered.n === null || hovered.n === undefined) return new Set();
+  return changesAt.get(hovered.n) || namedKeys(hovered.action);
+}
+
+// A move this page did not draw (made before it opened) is marked by what its notation names: the pieces whose
+// key ends in one of its words ("cloud C3" -> cell:C3, "place BI4 ..." -> block:BI4). Only words with both a letter
+// and a digit: a lone number or letter would name too many pieces.
+function namedKeys(action) {
+  const words = new Set(String(action || "").split(/[\s@,]+/).filter((w) => /[A-Za-z]/.test(w) && /\d/.test(w)));
+  const out = new Set();
+  if (!words.size) return out;
+  for (const [k, e] of keyed($("board"))) if (words.has(e.dataset.track.split(":").pop())) out.add(k);
+  return out;
+}
+function applyMarks() {
+  markKeys($("board"), lastMarks, "rk-last");
+  markKeys($("board"), hoveredKeys(), "rk-hl");
+}
+
+/** Seconds between two moves drawn for others: the table's pace. */
+function paceOf(s) {
+  const p = s && s.site && typeof s.site.pace === "number" ? s.site.pace : 0;
+  return Math.max(0, Math.min(p, 10));
+}
+
+/** Draw `s` (renderer.render) and follow what changed since the board drawn before, when that was the same
+ * table and seat at an earlier position. */
+function renderFollowing(s, ctx) {
+  const board = $("board");
+  const prev = drawnAt;
+  const same = prev && prev.table === s.table && prev.seat === s.seat;
+  const before = same && s.version !== prev.version ? snapshot(board) : null;
+  renderer.render(board, ctx);
+  drawnAt = { table: s.table, seat: s.seat, version: s.version };
+  if (!before) { board.dataset.animated = "0"; board.dataset.changed = "0"; return; }
+  const ms = Math.round(Math.min(700, Math.max(250, paceOf(s) * 700)));
+  const { changed, animated } = follow(board, before, { animate: !reducedMotion.matches, ms });
+  board.dataset.animated = String(animated); // how many pieces this drawing animated, and how many it changed
+  board.dataset.changed = String(changed.size);
+  if (s.version < prev.version) { // an undo: what the undone moves changed is no longer on the board
+    for (const n of [...changesAt.keys()]) if (n >= s.version) changesAt.delete(n);
+    lastMarks = new Set();
+    return;
+  }
+  if (s.last && s.last.n === s.version - 1 && s.version === prev.version + 1) changesAt.set(s.last.n, changed);
+  // the others' moves since you last acted stay marked together (a bot's turn of several decisions, the last of
+  // which may change nothing to see), and your own move is not marked: you just made it. A spectator, who never
+  // acts, sees each player's moves marked until the next player moves.
+  const others = s.last && !tokenOf.has(s.last.seat);
+  if (others && tokenOf.size === 0 && lastMover !== s.last.seat) lastMarks = new Set();
+  lastMarks = others ? new Set([...lastMarks, ...changed]) : new Set();
+  lastMover = s.last ? s.last.seat : null;
+}
 
 function drawLog(s) {
-  // the last entry stays marked; hovering an entry marks it on the board (renderer.highlight, if any)
-  const hl = (action) => { hovered = action; if (renderer && renderer.highlight) renderer.highlight($("board"), action); };
+  // the last entry stays marked; hovering an entry marks on the board what its move changed (as this page drew
+  // it), and the renderer's own marks for its action (renderer.highlight, if any)
+  const hl = (e) => {
+    hovered = e;
+    if (renderer && renderer.highlight) renderer.highlight($("board"), e ? e.action : null);
+    applyMarks();
+  };
   $("log").replaceChildren(...log.map((e, i) => el("li", {
     class: i === log.length - 1 ? "last-entry" : "", "data-n": e.n,
-    onmouseenter: () => hl(e.action), onmouseleave: () => hl(null) },
+    onmouseenter: () => hl(e), onmouseleave: () => hl(null) },
   seatMark(e.seat), el("strong", {}, seatName(s.seats, e.seat)), " ", e.text === null ? t("hidden_action") : e.text)));
   $("log").scrollTop = $("log").scrollHeight;
 }
@@ -186,8 +260,9 @@ function draw() {
   // renderers get the seat names in the page's language (bots' default names are stored in English)
   const rs = { ...s, seats: s.seats.map((x, i) => ({ ...x, name: seatName(s.seats, i) })) };
   drawnCtx = { view: s.view, seat: s.seat, state: rs, legal: s.legal, act, lang, t, drawn: () => drawStatusBar(s) };
-  if (renderer) renderer.render($("board"), drawnCtx);
-  if (hovered && renderer && renderer.highlight) renderer.highlight($("board"), hovered); // a redraw keeps the marks
+  if (renderer) renderFollowing(s, drawnCtx);
+  if (hovered && renderer && renderer.highlight) renderer.highlight($("board"), hovered.action); // a redraw keeps the marks
+  applyMarks();
   $("board").dataset.version = s.version; // which position is drawn (tests wait on it)
   const buttons = s.legal.map((m) => el("button", { title: m.action, onclick: () => act(m.action) }, m.text || m.action));
   // a renderer that makes every move playable on its board (ownsMoves) gets the buttons folded away
@@ -219,14 +294,8 @@ function connect(delay = 500) {
     if (m.type === "state") {
       // the first state comes once this connection gets the pushes: only now is the chat history complete
       if (!chatSynced && chat) { chatSynced = true; chat.load(); showSpecChat(m); specChat.load(); }
-      states.set(m.seat === null ? "spec" : m.seat, m);
-      if (m.seat !== null && !tokenOf.has(m.seat)) {
-        // which token is which seat: ask once per token over HTTP
-        await mapTokens();
-      }
-      if (!renderer) renderer = await loadRenderer(m.game, games);
-      await loadExplanations(m.game, lang);
-      draw();
+      pending.push(m);
+      if (!playing) playPending();
     } else if (m.type === "chat") {
       const panel = m.channel === "spectators" ? specChat : chat;
       if (panel) panel.add(m);
@@ -241,6 +310,40 @@ function connect(delay = 500) {
 /** A player of a rated game in play does not see the spectators' chat (the server refuses it too). */
 function showSpecChat(s) {
   if (specChat && s) specChat.setHidden(tokens.length > 0 && !!(s.site && s.site.rated) && !s.over);
+}
+
+// States are drawn in the order they came, one move at a time: a move made by someone else is drawn no sooner
+// than the table's pace after the move drawn before it (bots that move in a burst, a page that was busy), so
+// each can be seen; a hidden page, or one more than BACKLOG moves behind, catches up at once.
+const pending = [];
+let playing = false;
+let drawnVersion = -1;
+let movedAt = -Infinity; // performance.now() when the last new position was drawn
+const BACKLOG = 40; // moves waiting: further behind than this, the page catches up at once
+
+async function playPending() {
+  playing = true;
+  try {
+    while (pending.length) {
+      const m = pending[0];
+      const fresh = m.version > drawnVersion; // a new position (the other seats' states of it come right after)
+      if (fresh && drawnVersion >= 0 && m.last && !tokenOf.has(m.last.seat)) {
+        const wait = movedAt + paceOf(m) * 1000 - performance.now();
+        const behind = pending[pending.length - 1].version - drawnVersion; // moves, not messages (seats, thinking)
+        if (wait > 0 && !document.hidden && behind <= BACKLOG) await new Promise((r) => setTimeout(r, wait));
+      }
+      pending.shift();
+      states.set(m.seat === null ? "spec" : m.seat, m);
+      if (m.seat !== null && !tokenOf.has(m.seat)) {
+        // which token is which seat: ask once per token over HTTP
+        await mapTokens();
+      }
+      if (!renderer) renderer = await loadRenderer(m.game, games);
+      await loadExplanations(m.game, lang);
+      draw();
+      if (m.version !== drawnVersion) { drawnVersion = m.version; movedAt = performance.now(); }
+    }
+  } finally { playing = false; }
 }
 
 let mapping = null;
@@ -271,6 +374,8 @@ async function main() {
   $("notify-slot").replaceChildren(notifySettings());
   startClockTicker(() => states.get(shown));
   installTooltip();
+  // renderers redraw by themselves (a piece picked, a menu opened): the marks follow every redraw
+  new MutationObserver(() => applyMarks()).observe($("board"), { childList: true, subtree: true });
   $("undo").addEventListener("click", () => { const s = states.get(shown); if (s) send({ type: "undo", seat: s.seat, move: s.version }); });
   connect();
 }

@@ -8,6 +8,7 @@
 // and height) with a preview in the temple, "place" plays it. Other decisions are buttons in the prompt bar.
 // The game's words (terms.json, en + zh-TW) come from the server (/api/games -> renderer_data).
 import { el, loadStylesheet } from "/static/common.js";
+import { track } from "/static/renderkit.js";
 
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "block_and_key"))
   .catch(() => null);
@@ -86,8 +87,9 @@ function temple(v, preview) {
   svg.setAttribute("viewBox", `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
   svg.setAttribute("class", "bk-iso");
   svg.dataset.core = coreSides(t).join("");
-  const poly = (pts, fill, cls, explain) => {
+  const poly = (pts, fill, cls, explain, key) => {
     const p = document.createElementNS(NS, "polygon");
+    if (key) track(p, key, fill); // moves you can follow: a placed block's faces drop in, a turned core's recolour
     p.setAttribute("points", pts.map((q) => q.join(",")).join(" "));
     p.setAttribute("fill", fill);
     if (cls) p.setAttribute("class", cls);
@@ -108,9 +110,10 @@ function temple(v, preview) {
     } else top = front = left = COLOUR[c.colour];
     const cls = c.preview ? "bk-preview" : c.anc ? "bk-anc" : "";
     const what = c.core ? "core" : c.block ? `block:${c.block}` : null;
-    poly([pt(x, y, z + 1), pt(x + 1, y, z + 1), pt(x + 1, y + 1, z + 1), pt(x, y + 1, z + 1)], shade(top, h + 0.12), cls, what);
-    poly([pt(x, y, z), pt(x + 1, y, z), pt(x + 1, y, z + 1), pt(x, y, z + 1)], shade(front, h - 0.08), cls, what);
-    poly([pt(x, y, z), pt(x, y + 1, z), pt(x, y + 1, z + 1), pt(x, y, z + 1)], shade(left, h - 0.22), cls, what);
+    const at = c.preview ? null : `cube:${c.x},${c.y},${c.z}`; // world place: the same key whichever way the camera turns
+    poly([pt(x, y, z + 1), pt(x + 1, y, z + 1), pt(x + 1, y + 1, z + 1), pt(x, y + 1, z + 1)], shade(top, h + 0.12), cls, what, at && `${at}:t`);
+    poly([pt(x, y, z), pt(x + 1, y, z), pt(x + 1, y, z + 1), pt(x, y, z + 1)], shade(front, h - 0.08), cls, what, at && `${at}:f`);
+    poly([pt(x, y, z), pt(x, y + 1, z), pt(x, y + 1, z + 1), pt(x, y, z + 1)], shade(left, h - 0.22), cls, what, at && `${at}:l`);
   }
   return svg;
 }
@@ -153,14 +156,14 @@ function grid(rows, cls, cellFn) {
     })));
 }
 function keyCard(k, extra = "") {
-  return el("div", { class: `bk-key bk-${k.deck} ${extra}`, "data-key": k.id, "data-explain": `key:${k.id}` },
+  return el("div", { class: `bk-key bk-${k.deck} ${extra}`, "data-key": k.id, "data-track": `key:${k.id}`, "data-explain": `key:${k.id}` },
     el("div", { class: "bk-key-head" }, el("span", {}, k.id), el("b", {}, k.points)),
     grid(k.pattern, "bk-pat"),
     el("div", { class: "bk-key-foot" }, "★".repeat(k.stars), " ", "•".repeat(k.pips)));
 }
 function blockChip(id, cls, onclick) {
   const name = blockName(id);
-  return el("button", { class: `bk-block ${cls || ""}`, "data-block": id, "data-explain": `block:${id}`, onclick,
+  return el("button", { class: `bk-block ${cls || ""}`, "data-block": id, "data-track": `block:${id}`, "data-explain": `block:${id}`, onclick,
     style: `--c:${COLOUR[id[0]]}`, "aria-label": `${name} (${id})` }, shapePicture(id), el("span", { class: "bk-code" }, id));
 }
 
@@ -258,6 +261,7 @@ export function render(container, ctx) {
     const y = t.depth - 1 - r, x = c;
     const h = t.heights[y][x];
     if (h) cell.textContent = h;
+    track(cell, `top:${x},${y}`);
     cell.dataset.x = x; cell.dataset.y = y;
     if (sel.block && covering(x, y).length) {
       cell.classList.add("bk-target");
@@ -276,7 +280,7 @@ export function render(container, ctx) {
     el("div", {}, el("h3", {}, ui("views")), views)));
 
   // site
-  const site = el("div", { class: "bk-site" }, ...v.site.map((b, i) => el("span", { class: "bk-site-cell", "data-site": i + 1 },
+  const site = el("div", { class: "bk-site", "data-zone": "site" }, ...v.site.map((b, i) => el("span", { class: "bk-site-cell", "data-site": i + 1 },
     b ? blockChip(b, "bk-static") : "·")));
   const digs = el("div", { class: "bk-digs" }, ...LINES.map((ln) => {
     const m = L.dig.get(ln);
@@ -297,7 +301,7 @@ export function render(container, ctx) {
         ret ? () => ctx.act(ret.action) : can ? () => { sel.block = b; sel.cell = null; sel.i = 0; redraw(); } : null);
     });
     const box = el("div", { class: `bk-player ${isMe ? "bk-mine" : ""} ${v.current_player === q ? "bk-current" : ""}`, "data-seat": q },
-      el("h4", {}, term("player", { n: q + 1 }), ` (${ui(p.side)})`, " · ", ui("keys_n", { n: p.claimed.length, p: p.key_points })),
+      track(el("h4", {}, term("player", { n: q + 1 }), ` (${ui(p.side)})`, " · ", ui("keys_n", { n: p.claimed.length, p: p.key_points })), `head:${q}`),
       el("div", { class: "bk-chips" }, ...chips),
       el("div", { class: "bk-claimed" }, ...p.claimed.map((k) => keyCard(k, "bk-small"))));
     if (isMe && p.hand) {
@@ -306,7 +310,7 @@ export function render(container, ctx) {
       box.append(el("h4", {}, ui("hand")), el("div", { class: "bk-hand" },
         ...p.hand.map((k) => keyCard(k, p.matchable.includes(k.id) ? "bk-match" : ""))));
     } else if (!isMe) {
-      box.append(el("p", { class: "bk-muted" }, `${term("hand")}: ${p.hand_count}`));
+      box.append(track(el("p", { class: "bk-muted" }, `${term("hand")}: ${p.hand_count}`), `hand:${q}`));
     }
     players.append(box);
   });

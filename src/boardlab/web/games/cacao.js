@@ -6,6 +6,7 @@
 // decides what is legal. The game's own vocabulary (terms.json, en + zh-TW) and its component data
 // (components.json, with provenance) come from the server (/api/games -> renderer_data), never copied.
 import { el, loadStylesheet } from "/static/common.js";
+import { track as piece } from "/static/renderkit.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "cacao"))
@@ -344,7 +345,7 @@ function boardSvg(ctx, L, mine, last) {
   for (const j of v.board.jungle) {
     const fresh = last && last.fresh && last.fresh.has(`${j.x},${j.y}`);
     const g = s("g", { transform: at(j.x, j.y), "data-cell": `${j.x},${j.y}`, class: "cc-jcell", "data-explain": `jungle:${j.tile}`,
-      "aria-label": `${term(j.tile)} (${j.x},${j.y})` },
+      "aria-label": `${term(j.tile)} (${j.x},${j.y})`, "data-track": `jungle:${j.x},${j.y}`, "data-sig": j.tile },
     s("g", { class: fresh ? "cc-arrive" : null }, jungleArt(j.tile, false)));
     tiles.append(g);
   }
@@ -352,7 +353,7 @@ function boardSvg(ctx, L, mine, last) {
     const title = `${term(`colour${w.owner}`)} ${tileName(w.tile)} (${w.x},${w.y})${w.layers > 1 ? ` ${ui("rebuilt")}` : ""}`;
     const fresh = last && last.fresh && last.fresh.has(`${w.x},${w.y}`);
     tiles.append(s("g", { transform: at(w.x, w.y), "data-cell": `${w.x},${w.y}`, "data-owner": w.owner, class: "cc-worker-tile",
-      "data-explain": `worker:${w.tile}`, "aria-label": title },
+      "data-explain": `worker:${w.tile}`, "aria-label": title, "data-track": `worker:${w.x},${w.y}`, "data-sig": `${w.owner}:${w.layers}` },
     s("g", { class: fresh ? "cc-arrive" : null }, workerArt(w.owner, w.edges, w.layers))));
   }
   svg.append(tiles);
@@ -578,17 +579,19 @@ function villagesPanel(ctx) {
       el("div", { class: "cc-vhead" }, el("span", { class: "cc-swatch", style: `background:${c.swatch}` }),
         el("span", { class: "cc-vname" }, seatLabel(ctx, i)), ...badges),
       el("div", { class: "cc-vstats" },
-        el("span", { class: "cc-stat", "data-explain": "gold" }, tileSvg(coin(0, 0, 40), 20), el("b", { class: "cc-gold" }, vil.gold),
-          el("span", { class: "cc-lbl" }, term("gold"))),
+        piece(el("span", { class: "cc-stat", "data-explain": "gold" }, tileSvg(coin(0, 0, 40), 20), el("b", { class: "cc-gold" }, vil.gold),
+          el("span", { class: "cc-lbl" }, term("gold"))), `gold:${i}`),
         el("span", { class: "cc-stat", "data-explain": "fruit", "aria-label": `${term("fruit")} ${ui("storage", { n: vil.fruit, max: comp.storage ?? "?" })}` },
-          slots(vil.fruit, comp.storage || vil.fruit, "cc-fruit", () => tileSvg(pod(0, 0, 2.6), 14)), el("span", { class: "cc-lbl" }, term("fruit"))),
+          piece(slots(vil.fruit, comp.storage || vil.fruit, "cc-fruit", () => tileSvg(pod(0, 0, 2.6), 14)), `fruit:${i}`, vil.fruit),
+          el("span", { class: "cc-lbl" }, term("fruit"))),
         el("span", { class: "cc-stat", "data-explain": "sun_tokens", "aria-label": `${term("sun_tokens")} ${ui("storage", { n: vil.sun, max: comp.sun_max ?? "?" })}` },
-          slots(vil.sun, comp.sun_max || vil.sun, "cc-sun", () => tileSvg(s("circle", { r: 34, fill: "#ffd23f", stroke: "#e08a00", "stroke-width": 10 }), 14)),
+          piece(slots(vil.sun, comp.sun_max || vil.sun, "cc-sun", () => tileSvg(s("circle", { r: 34, fill: "#ffd23f", stroke: "#e08a00", "stroke-width": 10 }), 14)),
+            `sun:${i}`, vil.sun),
           el("span", { class: "cc-lbl" }, term("sun_tokens")))),
       el("div", { class: "cc-vwater", "data-explain": "water_track" },
         tileSvg(s("path", { d: "M0,-40 C18,-14 32,2 32,16 A32,32 0 0,1 -32,16 C-32,2 -18,-14 0,-40 Z", fill: "#3d95d4", stroke: "#1f5f8f", "stroke-width": 6 }), 14),
-        el("span", { class: "cc-lbl" }, term("water_track")), water),
-      el("div", { class: "cc-vfoot muted" }, `${term("hand")} ${vil.hand} · ${term("pile")} ${vil.pile}`));
+        el("span", { class: "cc-lbl" }, term("water_track")), piece(water, `water:${i}`, vil.water ?? vil.water_value)),
+      piece(el("div", { class: "cc-vfoot muted" }, `${term("hand")} ${vil.hand} · ${term("pile")} ${vil.pile}`), `pile:${i}`));
   }));
 }
 

@@ -8,7 +8,7 @@
 // one action is played at once, several open a small menu; the rest are buttons of the prompt. This file
 // never decides what is legal. The game's words come from terms.json via /api/games.
 import { el } from "/static/common.js";
-import { actionMenu, actionTarget, rendererData, svgEl as s, words } from "/static/renderkit.js";
+import { actionMenu, actionTarget, rendererData, svgEl as s, track, words } from "/static/renderkit.js";
 
 const DATA = await rendererData("cooper_island");
 const TERMS = DATA.terms || {};
@@ -141,8 +141,8 @@ function playerName(q, ctx) {
 function spacesPanel(ctx) {
   const v = ctx.view;
   const cells = "ABCDEFGH".split("").map((x) => {
-    const occ = (v.spaces[x] || []).map(([q, sp]) => el("span", { class: sp ? "ci-worker ci-special" : "ci-worker",
-      style: `background:${PLAYER[q]}`, title: playerName(q, ctx) }));
+    const occ = (v.spaces[x] || []).map(([q, sp]) => track(el("span", { class: sp ? "ci-worker ci-special" : "ci-worker",
+      style: `background:${PLAYER[q]}`, title: playerName(q, ctx) }), `worker:${x}:${q}:${sp ? 1 : 0}`));
     const node = el("div", { class: "ci-space", "data-space": x, "data-explain": `space:${x}` },
       el("div", { class: "ci-space-head" }, x, el("span", { class: "ci-occ" }, ...occ)),
       el("div", { class: "ci-space-text" }, term(`space_${x}`).replace(/^[A-H]:\s*/, "")),
@@ -179,7 +179,7 @@ function ringPanel(ctx) {
     const isl = (v.islets || []).find((i) => i.beach === b);
     if (isl) {
       const [ix, iy] = pos(b, R - 22);
-      g.append(s("g", { class: "ci-islet", "data-explain": `islet:${isl.islet}` },
+      g.append(s("g", { class: "ci-islet", "data-explain": `islet:${isl.islet}`, "data-track": `islet:${isl.islet}`, "data-sig": isl.owner },
         s("circle", { cx: ix, cy: iy, r: 7, fill: "#a9dfbf", stroke: PLAYER[isl.owner], "stroke-width": 2 }),
         s("text", { x: ix, y: iy + 3, "text-anchor": "middle", class: "ci-islet-no" }, String(isl.islet))));
     }
@@ -188,7 +188,7 @@ function ringPanel(ctx) {
   }
   v.boards.forEach((bd, q) => bd.ships.forEach((b, sh) => {
     const [x, y] = pos(b, R + 16 + 7 * sh);
-    const g = s("g", { class: "ci-ship", "data-ship": `${q}:${sh}`, "data-explain": `ship:${sh + 1}` },
+    const g = s("g", { class: "ci-ship", "data-ship": `${q}:${sh}`, "data-track": `ship:${q}:${sh}`, "data-explain": `ship:${sh + 1}` },
       s("path", { d: `M${x - 7},${y - 2} L${x + 7},${y - 2} L${x + 4},${y + 4} L${x - 4},${y + 4} Z`, fill: PLAYER[q], stroke: "#222" }),
       s("text", { x, y: y - 4, "text-anchor": "middle", class: "ci-ship-no" }, sh ? "↺" : "↻"));
     if (q === ctx.seat) target(g, `ship:${sh + 1}`, `${ui("ring")} ${sh + 1}`);
@@ -216,7 +216,8 @@ function peninsula(ctx, q) {
     const fill = h.ruin ? "#5d4037" : top ? TERRAIN[top] : "#fdf6e3";
     const g = s("g", { class: "ci-hex", "data-hex": h.id, "data-height": h.height,
       "data-explain": h.ruin ? "ruin" : top ? `terrain:${top}` : "hex",
-      "data-explain-now": `#${h.id} · ▲${h.height}${h.cube ? ` · ${term(h.cube)} ×${h.height}` : ""}` });
+      "data-explain-now": `#${h.id} · ▲${h.height}${h.cube ? ` · ${term(h.cube)} ×${h.height}` : ""}`,
+      "data-track": `hex:${q}:${h.id}`, "data-sig": JSON.stringify([h.tiles, h.height, h.ruin, h.cube, h.occ, h.road]) });
     g.append(s("polygon", { points: corners, fill, stroke: h.road ? "#000" : "#7f8c8d",
       "stroke-width": 1 + h.height * 0.9, "fill-opacity": h.height ? Math.min(1, 0.55 + 0.15 * h.height) : 1 }));
     g.append(s("text", { x: cx - 11, y: cy - 6, class: "ci-hex-id" }, String(h.id)));
@@ -224,10 +225,10 @@ function peninsula(ctx, q) {
     if (h.ruin) g.append(s("path", { d: `M${cx - 7},${cy + 9} L${cx - 7},${cy} L${cx - 3},${cy + 3} L${cx},${cy - 3} L${cx + 4},${cy + 2} L${cx + 7},${cy - 1} L${cx + 7},${cy + 9} Z`,
       fill: "#a1887f", stroke: "#3e2723", class: "ci-ruin", "data-explain": "ruin" }));
     if (h.cube) g.append(s("rect", { x: cx - 6, y: cy - 1, width: 12, height: 12, rx: 2, fill: CUBE[h.cube], stroke: "#333",
-      class: "ci-cube", "data-cube": h.cube, "data-explain": `good:${h.cube}` }));
+      class: "ci-cube", "data-cube": h.cube, "data-explain": `good:${h.cube}`, "data-track": `cube:${q}:${h.id}`, "data-sig": h.cube }));
     if (h.occ === "statue") g.append(s("g", { class: "ci-statue", "data-explain": "statue" }, s("rect", { x: cx - 5, y: cy + 6, width: 10, height: 4, fill: "#555" }),
       s("circle", { cx, cy: cy + 1, r: 4, fill: "#ecf0f1", stroke: "#333" })));
-    else if (h.occ) g.append(s("g", { class: "ci-building", "data-card": h.occ, "data-explain": `building:${h.occ}` },
+    else if (h.occ) g.append(s("g", { class: "ci-building", "data-card": h.occ, "data-explain": `building:${h.occ}`, "data-track": `bld:${q}:${h.id}` },
       s("path", { d: `M${cx - 8},${cy + 10} L${cx - 8},${cy + 1} L${cx},${cy - 6} L${cx + 8},${cy + 1} L${cx + 8},${cy + 10} Z`,
         fill: h.occ === "fort" ? "#34495e" : h.occ[0] === "L" ? "#922b21" : "#f5cba7", stroke: "#222" }),
       s("text", { x: cx, y: cy + 8, "text-anchor": "middle", class: "ci-bld-id" }, h.occ === "fort" ? "F" : h.occ)));
@@ -258,7 +259,7 @@ function playerBoard(ctx, q) {
   bd.hand.forEach((k, i) => {
     for (let j = 0; j < k; j++) {
       const sp = SPLITS[i] || [[], []];
-      const tile = el("span", { class: "ci-tile", "data-split": i + 1, "data-explain": `tile:${i + 1}` },
+      const tile = el("span", { class: "ci-tile", "data-split": i + 1, "data-explain": `tile:${i + 1}`, "data-track": `tile:${q}:${i + 1}` },
         ...sp[0].map((t) => el("i", { style: `background:${TERRAIN[CODE[t]]}` })), "/",
         ...sp[1].map((t) => el("i", { style: `background:${TERRAIN[CODE[t]]}` })));
       tiles.push(q === ctx.seat && j === 0 ? target(tile, `tile:${i + 1}`, ui("hand")) : tile);
@@ -268,17 +269,17 @@ function playerBoard(ctx, q) {
   return el("section", { class: "ci-player", "data-seat": q, style: `border-color:${PLAYER[q]}` },
     el("h3", {}, mark, el("span", { class: "ci-swatch", style: `background:${PLAYER[q]}` }), playerName(q, ctx),
       score !== null ? el("span", { class: "ci-score" }, ` ${ui("score")} ${score}`) : null),
-    el("div", { class: "ci-stats" },
+    el("div", { class: "ci-stats", "data-track": `stats:${q}` },
       el("span", {}, `${ui("workers")} ${w.idle_normal}/${w.normal} + ${w.idle_special}/${w.special}`),
       el("span", {}, `${ui("carto")} ${bd.cartographer}`), el("span", {}, `${ui("anchors")} ${bd.anchors}`),
       el("span", {}, `${ui("logs")} ${bd.logs}`), el("span", {}, `${ui("crates")} ${bd.crates}`),
       el("span", {}, `${ui("statues")} ${bd.statues}`)),
-    el("div", { class: "ci-stats" }, el("span", {}, `${ui("boats")}: `,
+    el("div", { class: "ci-stats", "data-track": `owned:${q}` }, el("span", {}, `${ui("boats")}: `,
       ...(bd.boats.length ? bd.boats.map((k) => chip(`boat:${k}`, ui("boat_n", { n: k }))) : ["—"])),
     el("span", {}, `${ui("buildings")}: `, ...(bd.buildings.length || bd.fort
       ? [...bd.buildings.map((c) => chip(`building:${c}`, cardName(c))), bd.fort ? chip("building:fort", cardName("fort")) : null]
       : ["—"]))),
-    el("div", { class: "ci-stats" }, el("span", {}, `${ui("storage")} (${bd.storage_cap}): `, ...goods(bd.storage)),
+    el("div", { class: "ci-stats", "data-track": `goods:${q}` }, el("span", {}, `${ui("storage")} (${bd.storage_cap}): `, ...goods(bd.storage)),
       el("span", {}, `${ui("market")}: `, ...goods(bd.market))),
     el("div", { class: "ci-hand" }, `${ui("hand")}: `, ...(tiles.length ? tiles : ["—"])),
     peninsula(ctx, q));
@@ -289,10 +290,11 @@ function infoStrip(ctx) {
   const d = v.decision;
   // each cargo ship with the crates still on it (player colours); each royal order with what it counts and its worker
   const cargo = (v.cargo || []).map((c) => chip(`cargo:${c.card}`, [`${ui("ship_n", { n: c.card })}${c.turned ? " ↷" : ""} `,
-    ...c.crates.map((q) => el("i", { class: "ci-crate", style: `background:${PLAYER[q]}` }))], { "data-cargo": c.card }));
+    ...c.crates.map((q) => el("i", { class: "ci-crate", style: `background:${PLAYER[q]}` }))],
+  { "data-cargo": c.card, "data-track": `cargo:${c.card}`, "data-sig": JSON.stringify([c.turned, c.crates]) }));
   const orders = (v.orders || []).map((o) => chip(`order:${o.order}`, [`#${o.order} ${term(`w_${ORDER_WHAT[o.order]}`)}`,
     o.worker !== null && o.worker !== undefined ? el("i", { class: "ci-crate", style: `background:${PLAYER[o.worker]}` }) : null],
-  { "data-order": o.order }));
+  { "data-order": o.order, "data-track": `order:${o.order}`, "data-sig": String(o.worker ?? "") }));
   return el("div", { class: "ci-info" },
     el("strong", {}, ui("round", { n: Math.min(v.round, v.rounds), of: v.rounds })), " · ", term(`phase_${v.phase}`),
     " · ", `${ui("start")}: ${playerName(v.start_player, ctx)}`, " · ", `${ui("bag")} ${v.bag}`,

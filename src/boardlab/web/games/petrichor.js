@@ -9,7 +9,7 @@
 // decides what is legal. The game's words (terms.json, en + zh-TW) and the components (components.json, with
 // provenance) come from the server (/api/games -> renderer_data), never copied here.
 import { el } from "/static/common.js";
-import { actionMenu, actionTarget, rendererData, svgEl as svg, words } from "/static/renderkit.js";
+import { actionMenu, actionTarget, rendererData, svgEl as svg, track, words } from "/static/renderkit.js";
 
 const DATA = await rendererData("petrichor");
 const TERMS = DATA.terms || {};
@@ -172,6 +172,7 @@ function fieldPanel(ctx) {
       c.cloud ? `${ui(c.cloud.dark ? "dark" : "white")}: ${c.cloud.drops.map((n, q) => (n ? `${playerName(q, ctx)} ${n}` : null)).filter(Boolean).join(", ")}` : null,
     ].filter(Boolean).join("\n");
     g.dataset.explainNow = title; // this tile now (drops, clouds), under the tile's explanation
+    track(g, `cell:${c.cell}`, JSON.stringify([c.drops, c.growth, c.cloud && c.cloud.drops])); // moves you can follow
     g.append(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, fill: CROP_FILL[c.crop] || "#ddd",
         class: "pt-tile" }),
       svg("text", { x: x + 10, y: y + 20, class: "pt-crop" }, term(c.crop)),
@@ -183,8 +184,8 @@ function fieldPanel(ctx) {
     g.append(...dots(c.drops, x + 10, y + CELL - 40, CELL - 40, 5, v));
     if (c.cloud) {
       const dark = c.cloud.dark;
-      g.append(svg("ellipse", { cx: x + CELL / 2, cy: y + 50, rx: 46, ry: 20, class: dark ? "pt-cloud pt-dark" : "pt-cloud pt-white",
-        "data-explain": `cloud:${dark ? "dark" : "white"}`, "data-explain-now": title }));
+      g.append(track(svg("ellipse", { cx: x + CELL / 2, cy: y + 50, rx: 46, ry: 20, class: dark ? "pt-cloud pt-dark" : "pt-cloud pt-white",
+        "data-explain": `cloud:${dark ? "dark" : "white"}`, "data-explain-now": title }), `cloud:${c.cell}`, dark ? "dark" : "white"));
       if (dark) g.append(svg("text", { x: x + CELL / 2 + 34, y: y + 40, class: "pt-bolt" }, "⚡"));
       g.append(...dots(c.cloud.drops, x + CELL / 2 - 36, y + 38, 76, 4.5, v));
     }
@@ -206,13 +207,14 @@ function votePanel(ctx) {
       "data-weather": LETTER[i], "data-explain": `weather:${w}` },
       el("div", { class: "pt-wname" }, `${ICON[w]} ${term(w)}`), el("div", { class: "pt-wtotal" }, String(total)),
       el("div", { class: "pt-wmarkers" }, ...(markers.length ? markers : [ui("none")])));
+    track(box, `weather:${LETTER[i]}`);
     host.append(target(box, `weather:${LETTER[i]}`, term(w)));
   });
   const dice = el("div", { class: "pt-dice" });
   v.dice.forEach((d, i) => {
     const die = el("div", { class: `pt-die${d === 0 ? " pt-wheat" : ""}`, "data-die": String(i), "data-explain": "die" },
       d === 0 ? ui("wheat_face") : String(d));
-    dice.append(target(die, `die:${i}`, `${ui("dice")} ${i + 1}`));
+    dice.append(target(track(die, `die:${i}`), `die:${i}`, `${ui("dice")} ${i + 1}`));
   });
   return el("section", { class: "pt-sec pt-board" }, el("h3", {}, ui("votes")), host, el("h3", {}, ui("dice")), dice);
 }
@@ -225,7 +227,7 @@ function handPanel(ctx) {
     const n = v.hand[i];
     const card = el("div", { class: `pt-card pt-w-${w}${n ? "" : " pt-none"}`, "data-card": LETTER[i], "data-explain": `card:${w}` },
       el("div", { class: "pt-cicon" }, ICON[w]), el("div", { class: "pt-cname" }, term(w)), el("div", { class: "pt-ccount" }, `×${n}`));
-    host.append(target(card, `card:${LETTER[i]}`, term(w)));
+    host.append(target(track(card, `card:${LETTER[i]}`), `card:${LETTER[i]}`, term(w)));
   });
   return el("section", { class: "pt-sec pt-mine" }, el("h3", {}, ui("hand")), host);
 }
@@ -241,10 +243,10 @@ function playersPanel(ctx) {
       el("div", { class: "pt-pname" }, swatch(q), playerName(q, ctx), q === ctx.seat ? ` (${ui("you")})` : "",
         q === v.start_player ? el("span", { class: "pt-start", title: ui("start") }, " ☁★") : null,
         q === v.passer ? el("span", { class: "pt-small" }, ` · ${ui("passed")}`) : null),
-      el("div", { class: "pt-stats" },
+      track(el("div", { class: "pt-stats" },
         stat(ui("vp"), v.vp[q]), stat(ui("vw"), val === null ? v.voting_wins[q] : `${v.voting_wins[q]} (${ui("value", { v: val })})`),
         stat(ui("wheat"), v.wheat[q]), stat(ui("supply"), v.supply[q]), stat(ui("markers"), v.markers_left[q]),
-        q < v.hand_counts.length ? stat(ui("hand_n"), v.hand_counts[q]) : null)));
+        q < v.hand_counts.length ? stat(ui("hand_n"), v.hand_counts[q]) : null), `stats:${q}`)));
   }
   return el("section", { class: "pt-sec" }, el("h3", {}, ui("players")), el("div", { class: "pt-players" }, ...rows));
 }
@@ -308,7 +310,7 @@ function infoStrip(ctx) {
   const v = ctx.view;
   const chips = [el("span", { class: "pt-chip" }, ui("round", { n: v.round, m: v.rounds })),
     el("span", { class: "pt-chip" }, swatch(v.start_player), `${ui("start")}: ${playerName(v.start_player, ctx)}`),
-    el("span", { class: "pt-chip" }, ui("deck", { n: v.deck_count, d: v.discard.reduce((a, b) => a + b, 0) })),
+    track(el("span", { class: "pt-chip" }, ui("deck", { n: v.deck_count, d: v.discard.reduce((a, b) => a + b, 0) })), "deck"),
     el("a", { class: "pt-chip pt-chip-warn", href: "#pt-provenance" }, `◇ ${ui("rec_chip")}`)];
   if (v.south_wind && v.south_wind.card) chips.push(el("span", { class: "pt-chip", "data-explain": `sw:${v.south_wind.card}` }, ui("south_wind", { c: v.south_wind.card, d: v.south_wind.die ?? "—" })));
   return el("div", { class: "pt-chips" }, ...chips);

@@ -9,6 +9,7 @@
 // data (rules.json) and the game's words (terms.json, en + zh-TW) come from the server
 // (/api/games -> renderer_data), never copied here.
 import { el, loadStylesheet } from "/static/common.js";
+import { track } from "/static/renderkit.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "pocket_mars"))
@@ -306,7 +307,7 @@ function cardFace(id, { size = "lg", seen = false } = {}) {
   const c = CARD.get(id);
   const col = c ? c.colour : ({ G: "green", Y: "yellow", B: "blue", P: "purple", K: "black" })[id[0]] || "none";
   const node = el("div", { class: `pm-card pm-${size} pm-c-${col}${c && (c.provenance !== "official" || partial(c)) ? " pm-rec" : ""}`,
-    "data-card": id, "data-explain": `card:${id}` });
+    "data-card": id, "data-explain": `card:${id}`, "data-track": `card:${id}` });
   const head = el("div", { class: "pm-chead" }, el("span", { class: "pm-cval" }, c ? c.value : "?"),
     el("span", { class: "pm-cid" }, id), size === "lg" ? null : provBadge(c, true));
   node.append(head);
@@ -339,7 +340,8 @@ function cardBack(colourKey, size = "sm") { // colourKey: a card colour, or null
 function miniCard(id) { // a chip: value, id, provenance mark; the full text in the tooltip, a click shows it
   const c = CARD.get(id);
   const col = c ? c.colour : "none";
-  const chip = el("span", { class: `pm-mini pm-c-${col}`, "data-explain": `card:${id}`, "data-card": id, role: "button", tabindex: "0" },
+  const chip = el("span", { class: `pm-mini pm-c-${col}`, "data-explain": `card:${id}`, "data-card": id, "data-track": `card:${id}`,
+    role: "button", tabindex: "0" },
     el("b", {}, c ? c.value : "?"), ` ${id}`, c && (c.provenance !== "official" || partial(c))
       ? el("i", { class: "pm-rmark", title: partial(c) ? ui("partial_title", { fields: fieldWords(c) }) : ui("reconstructed_title") }, "◇")
       : null);
@@ -438,14 +440,14 @@ function infoStrip(ctx) {
 function pilesPanel(ctx) {
   const v = ctx.view;
   const deck = el("div", { class: "pm-pile" }, cardBack(null, "xs"),
-    el("div", {}, el("div", { class: "pm-lbl" }, term("deck")), el("div", { class: "pm-big" }, v.deck.count)));
+    el("div", {}, el("div", { class: "pm-lbl" }, term("deck")), track(el("div", { class: "pm-big" }, v.deck.count), "deck")));
   const known = (v.deck.known || []).map(([i, id]) => ui("pos", { id, k: v.deck.count - i }));
   if (known.length) deck.append(el("div", { class: "pm-small" }, ui("deck_known", { list: known.join(", ") })));
   const dis = v.discard || [];
   const top = dis.length ? dis[dis.length - 1] : undefined;
   const discard = el("div", { class: "pm-pile" },
     top ? miniCard(top) : dis.length ? cardBack(null, "xs") : el("span", { class: "pm-empty" }, ui("nothing")),
-    el("div", {}, el("div", { class: "pm-lbl" }, term("discard_pile")), el("div", { class: "pm-big" }, dis.length)));
+    el("div", {}, el("div", { class: "pm-lbl" }, term("discard_pile")), track(el("div", { class: "pm-big" }, dis.length), "discard")));
   if (top === null) discard.append(el("div", { class: "pm-small" }, ui("face_down")));
   const out = [deck, discard];
   if ((v.in_play || []).length) {
@@ -462,7 +464,8 @@ function buildingsPanel(ctx) {
   v.board.buildings.forEach((b, i) => {
     const info = building(i);
     const ability = info.ability ? effectText(info.ability) : "";
-    const tile = el("div", { class: `pm-bldg pm-c-${b.colour}`, "data-building": b.letter, "data-explain": `building:${b.letter}` });
+    const tile = el("div", { class: `pm-bldg pm-c-${b.colour}`, "data-building": b.letter, "data-explain": `building:${b.letter}`,
+      "data-zone": `bldg:${b.letter}` }); // a card played here slides in from where it was
     const head = el("div", { class: "pm-bhead" }, el("span", { class: "pm-bname" }, bName(i)));
     if (b.value !== undefined) head.append(el("span", { class: "pm-bval", title: ui("value_title") }, b.value));
     tile.append(head);
@@ -479,7 +482,7 @@ function buildingsPanel(ctx) {
         for (let k = 0; k < b.star2[q]; k++) { row2.append(colonist(q, v, { size: 16 })); used++; }
       }
       for (let k = used; k < b.star2_capacity; k++) row2.append(colonist(0, v, { size: 16, empty: true }));
-      tile.append(row1, row2);
+      tile.append(track(row1, `star:${b.letter}`, JSON.stringify(b.star)), track(row2, `star2:${b.letter}`, JSON.stringify(b.star2)));
     } else {
       tile.append(el("div", { class: "pm-small pm-bnote" }, ui("no_colonists")));
     }
@@ -517,13 +520,13 @@ function playerBoard(ctx, q) {
   const earth = el("span", { class: "pm-stat", title: term("earth") }, icon("earth"), el("span", { class: "pm-slbl" }, term("earth")),
     el("b", {}, v.board.earth[q]));
   target(earth, me ? "earth" : "-", term("earth"));
-  box.append(el("div", { class: "pm-stats" },
+  box.append(track(el("div", { class: "pm-stats" },
     earth,
     el("span", { class: "pm-stat", title: term("ship") }, icon("ship"), el("span", { class: "pm-slbl" }, term("ship")),
       el("b", {}, v.board.ship[q])),
     el("span", { class: "pm-stat", title: ui("in_buildings") }, icon("dome"), el("span", { class: "pm-slbl" }, ui("in_buildings")),
-      el("b", {}, inB), el("span", { class: "pm-small" }, "/7"))));
-  box.append(energyTrack(q, v));
+      el("b", {}, inB), el("span", { class: "pm-small" }, "/7"))), `stats:${q}`));
+  box.append(track(energyTrack(q, v), `energy:${q}`, v.board.energy[q]));
   // prep module: own faces, others' colour backs (or the faces this seat has seen)
   const prep = el("div", { class: "pm-prep", "data-module": q });
   prep.append(el("span", { class: "pm-lbl" }, term("prep_module")));
@@ -547,7 +550,7 @@ function playerBoard(ctx, q) {
   if (!me) target(prep, `module:${q}`, `${term("prep_module")} ${playerName(q, ctx)}`);
   box.append(prep);
   if (!me && !(v.solo && q === 1)) { // the automaton has no hand
-    const backs = el("div", { class: "pm-handbacks", title: term("cards") }, el("span", { class: "pm-lbl" }, ui("hand_n", { n: h.hand_count })));
+    const backs = track(el("div", { class: "pm-handbacks", title: term("cards") }, el("span", { class: "pm-lbl" }, ui("hand_n", { n: h.hand_count }))), `hand:${q}`);
     for (let k = 0; k < Math.min(h.hand_count, 6); k++) backs.append(cardBack(null, "xxs"));
     box.append(backs);
   }
