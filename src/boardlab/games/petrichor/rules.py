@@ -830,7 +830,7 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
 
     def snapshot(self) -> dict[str, Any]:
         return {
-            **self._board_json(), "rng": self.rng.state, "hands": [h[:] for h in self.hands],
+            **self._board_json(), "rng": self.rng.saved_state(), "hands": [h[:] for h in self.hands],
             "deck": self.deck[:], "sw_deck": self.sw_deck[:], "sw_card": self.sw_card, "sw_die": self.sw_die,
             "chance": self.chance, "events": self.events[:], "todo": [list(s) for s in self.todo],
             "decider": self.decider,
