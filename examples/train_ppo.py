@@ -50,6 +50,7 @@ class MaskedVector(gymnasium.ObservationWrapper):
         self._mask = np.ones(env.action_space.n, dtype=bool)
         self.episodes: list[tuple[int, float]] = []  # (steps so far, return) at each episode's end
         self.steps = 0
+        self.progress = 0  # print a line every this many steps (0: silent)
 
     def observation(self, observation: dict[str, np.ndarray]) -> np.ndarray:
         self._mask = observation["action_mask"].astype(bool)
@@ -60,6 +61,10 @@ class MaskedVector(gymnasium.ObservationWrapper):
         self.steps += 1
         if terminated or truncated:
             self.episodes.append((self.steps, float(reward)))
+        if self.progress and self.steps % self.progress == 0:
+            recent = [win_share(r) for _, r in self.episodes[-WINDOW:]]
+            print(f"{self.steps} steps, {len(self.episodes)} games, win share of the last {len(recent)}: "
+                  f"{sum(recent) / max(1, len(recent)):.3f}", flush=True)
         return obs, reward, terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
@@ -143,6 +148,7 @@ def train(game: str, steps: int, seed: int, out: Path, eval_games: int) -> dict[
 
     torch.set_num_threads(1)  # 2 shared cores: one process, one thread
     env = make_env(game, "greedy")
+    env.progress = 10_000
     model = MaskablePPO("MlpPolicy", env, seed=seed, n_steps=1024, batch_size=256, n_epochs=4,
                         learning_rate=3e-4, gamma=0.99, ent_coef=0.01,
                         policy_kwargs={"net_arch": [128, 128]}, device="cpu", verbose=0)
