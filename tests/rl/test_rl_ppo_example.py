@@ -84,3 +84,26 @@ def test_curve_is_a_rolling_win_share_written_as_csv_and_png(tmp_path: Path) -> 
         read = list(csv.DictReader(f))
     assert [float(r["win_share"]) for r in read] == [1.0, 0.5, 0.25]
     assert (tmp_path / "petrichor-curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_research_doc_reports_the_committed_runs_and_the_command_parses() -> None:
+    """docs/research.md shows the figures of the runs committed under docs/ppo/ (curve, win shares with their
+    intervals, steps, wall time) and a one-line command the script accepts."""
+    import json
+    import shlex
+
+    tp = load()
+    doc = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
+    section = doc.split("### A baseline that learns", 1)[1].split("\n## ", 1)[0]
+    command = next(line for line in section.splitlines() if "examples/train_ppo.py" in line and "--steps" in line)
+    argv = shlex.split(command.strip().strip("`"))
+    args = tp.parse_args(argv[argv.index("examples/train_ppo.py") + 1:])
+    assert args.games == ["pocket_mars", "petrichor"]
+    for game in args.games:
+        summary = json.loads((ROOT / "docs" / "ppo" / f"{game}-summary.json").read_text())
+        assert summary["steps"] >= args.steps and summary["seed"] == args.seed
+        assert f"ppo/{game}-curve.png" in section and (ROOT / "docs" / "ppo" / f"{game}-curve.png").exists()
+        assert f"{summary['steps']:,}" in section and f"{summary['train_seconds'] / 60:.1f} min" in section
+        for who in ("ppo", "random_policy"):
+            for r in summary["evaluation"][who]:
+                assert f"{r['win_share']:.3f} [{r['ci95'][0]:.3f}, {r['ci95'][1]:.3f}]" in section, (game, who, r)
