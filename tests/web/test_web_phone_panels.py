@@ -13,6 +13,7 @@ for the tab bar, at most 0.6 of a screen (506 px) beyond the board's own height,
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -36,13 +37,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def two_people(srv: Server, game: str, move: bool = False) -> tuple[str, str, str]:
-    """A table of Ada and Bo: (table id, Ada's page link, Bo's token); with `move`, Ada has played once (a log line)."""
+    """A table of Ada and Bo: (table id, Ada's page link, Bo's token); with `move`, one move is played (a log line)."""
     with httpx.Client(base_url=srv.url, timeout=20) as c:
         t = make_table(c, game=game, players=2, seats=ADA_BO)
-        if move:
-            auth = {"Authorization": f"Bearer {t['seats'][0]['token']}"}
-            s = c.get(f"/api/tables/{t['id']}", headers=auth).json()
-            r = c.post(f"/api/tables/{t['id']}/actions", json={"move": s["log_len"], "action": s["legal"][0]["action"]},
+        if move:  # whoever starts (the games draw the first player) plays a move
+            auths = [{"Authorization": f"Bearer {seat['token']}"} for seat in t["seats"]]
+            s = c.get(f"/api/tables/{t['id']}", headers=auths[0]).json()
+            auth = auths[s["current"]]
+            legal = c.get(f"/api/tables/{t['id']}", headers=auth).json()["legal"]
+            r = c.post(f"/api/tables/{t['id']}/actions", json={"move": s["log_len"], "action": legal[0]["action"]},
                        headers=auth)
             assert r.status_code == 200, r.text
     return str(t["id"]), str(t["seats"][0]["link"]), str(t["seats"][1]["token"])
@@ -150,3 +153,20 @@ def test_a_wide_screen_has_no_tabs_and_the_panels_beside_the_board(server: Serve
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_the_seats_tab_shows_the_running_clock(server: Server, browser: Any) -> None:
+    """With the seats in the drawer, a phone still sees the clock run: the running one rides on the Seats tab."""
+    with httpx.Client(base_url=server.url, timeout=20) as c:
+        r = c.post("/api/site/tables", json={"game": "cacao", "players": 2, "seats": ADA_BO, "clock": "slow"})
+        assert r.status_code == 201, r.text
+        body = r.json()
+    token = next(s["token"] for s in body["seats"] if s["seat"] == 0)
+    with phone_page(browser, f"{server.url}/t/{body['id']}#s={token}", lang="en") as page:
+        ready(page)
+        on_tab = page.locator("#panel-tabs [data-tab=seats] .badge.clock.running")
+        expect(on_tab).to_be_visible(timeout=WAIT)
+        expect(on_tab).to_have_text(re.compile(r"^\d+:\d\d$"))
+        expect(page.locator("#seats .badge.clock.running")).to_be_hidden()
+        page.locator("#panel-tabs [data-tab=seats]").tap()
+        expect(page.locator("#seats .badge.clock.running")).to_be_visible()

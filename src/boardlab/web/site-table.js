@@ -285,7 +285,8 @@ export function chatPanel(tableId, tokenFor, canSpeak, opts = {}) {
 const NARROW = "(max-width: 800px)";
 
 /** Wire the tab bar (table.html #panel-tabs): a tap opens that panel in the drawer, a tap on the open tab (or Escape)
- * closes it. Returns chatLine(mine): call it for each chat line pushed live, so an unread one shows on the badge. */
+ * closes it. Returns chatLine(mine): call it for each chat line pushed live, so an unread one shows on the badge;
+ * and clock(state): call it on each state, to show the running clock on the Seats tab. */
 export function panelTabs() {
   const bar = document.getElementById("panel-tabs");
   const badge = document.getElementById("chat-unread");
@@ -308,7 +309,14 @@ export function panelTabs() {
   }));
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.dataset.panel) open(null); });
   document.addEventListener("boardlab:lang", showUnread);
+  const clockSlot = document.getElementById("tab-clock");
   return {
+    /** The running clock on the Seats tab: with the seats in the drawer, a phone still sees the time run out. */
+    clock(s) {
+      const c = s.site && s.site.clock;
+      const running = c && !s.over && c.seat !== null && c.seat !== undefined;
+      clockSlot.replaceChildren(...(running ? seatBadges(s, c.seat).filter((b) => b.classList.contains("clock")) : []));
+    },
     chatLine(mine) {
       // only where the chat is out of sight: the drawer closed or on another tab (a wide screen always shows it)
       if (mine || !narrow.matches || document.body.dataset.panel === "chat") return;
