@@ -80,7 +80,7 @@ def test_a_phone_shows_the_board_and_keeps_the_panels_behind_tabs(server: Server
         for sel in ("#seats", "#chat-box", "#spec-chat-box", "#log", "#chat-input"):
             expect(page.locator(sel)).to_be_hidden()
         tabs = page.locator("#panel-tabs [data-tab]")
-        expect(tabs).to_have_text(["座位", "聊天", "紀錄"])
+        expect(page.locator("#panel-tabs [data-tab] > [data-t]")).to_have_text(["座位", "聊天", "紀錄"])
         bar = box(page, "#panel-tabs")
         assert bar["y"] + bar["height"] == PHONE_H and bar["width"] == 390, bar  # along the bottom of the screen
         height = page.evaluate("document.documentElement.scrollHeight")
@@ -170,3 +170,23 @@ def test_the_seats_tab_shows_the_running_clock(server: Server, browser: Any) -> 
         expect(page.locator("#seats .badge.clock.running")).to_be_hidden()
         page.locator("#panel-tabs [data-tab=seats]").tap()
         expect(page.locator("#seats .badge.clock.running")).to_be_visible()
+
+
+def test_the_seats_tab_is_marked_when_a_seat_action_waits(server: Server, browser: Any) -> None:
+    """Ada let a bot play her seat: "Take back" waits in the drawer, and the Seats tab says so until she does."""
+    _, link, _ = two_people(server, "cacao")
+    with phone_page(browser, server.url + link) as page:  # Traditional Chinese
+        ready(page)
+        mark = page.locator("#seats-attention")
+        expect(mark).to_be_hidden()
+        page.locator("#panel-tabs [data-tab=seats]").tap()
+        page.locator("#leave").tap()
+        page.locator("#confirm-yes").tap()
+        expect(page.locator("#take-back")).to_be_visible(timeout=WAIT)
+        page.locator("#panel-tabs [data-tab=seats]").tap()  # the drawer closed: the tab keeps it in sight
+        expect(mark).to_be_visible()
+        expect(mark).to_have_attribute("title", "這裡有事等你處理")
+        page.locator("#panel-tabs [data-tab=seats]").tap()
+        page.locator("#take-back").tap()
+        expect(page.locator("#leave")).to_be_visible(timeout=WAIT)
+        expect(mark).to_be_hidden()

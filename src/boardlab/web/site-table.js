@@ -286,7 +286,7 @@ const NARROW = "(max-width: 800px)";
 
 /** Wire the tab bar (table.html #panel-tabs): a tap opens that panel in the drawer, a tap on the open tab (or Escape)
  * closes it. Returns chatLine(mine): call it for each chat line pushed live, so an unread one shows on the badge;
- * and clock(state): call it on each state, to show the running clock on the Seats tab. */
+ * and seats(state): call it after each drawing of the seats, for the Seats tab's clock and mark. */
 export function panelTabs() {
   const bar = document.getElementById("panel-tabs");
   const badge = document.getElementById("chat-unread");
@@ -310,12 +310,18 @@ export function panelTabs() {
   document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.dataset.panel) open(null); });
   document.addEventListener("boardlab:lang", showUnread);
   const clockSlot = document.getElementById("tab-clock");
+  const attention = document.getElementById("seats-attention");
   return {
-    /** The running clock on the Seats tab: with the seats in the drawer, a phone still sees the time run out. */
-    clock(s) {
+    /** After the seats are drawn: the running clock rides on the Seats tab, and a mark says when the seat actions hold
+     * something to do (take the seat back from a bot, expel a player out of time, keep the seat in the account), so a
+     * phone with the seats in the drawer still sees the time run and what waits for it. */
+    seats(s) {
       const c = s.site && s.site.clock;
       const running = c && !s.over && c.seat !== null && c.seat !== undefined;
       clockSlot.replaceChildren(...(running ? seatBadges(s, c.seat).filter((b) => b.classList.contains("clock")) : []));
+      attention.hidden = !document.querySelector("#seat-actions :is(#take-back, .expel, #claim)");
+      attention.title = t("panel_attention");
+      attention.setAttribute("aria-label", attention.title);
     },
     chatLine(mine) {
       // only where the chat is out of sight: the drawer closed or on another tab (a wide screen always shows it)

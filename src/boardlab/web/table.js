@@ -201,7 +201,7 @@ function draw() {
   lesson.draw(s, !s.over && s.seat !== null && tokenOf.has(s.current) && s.legal.length > 0);
   $("hint-slot").hidden = lesson.running(); // the lesson says what to play while its script runs
   drawSeats(s);
-  tabs.clock(s);
+  tabs.seats(s);
   drawEnd(s);
   showSpecChat(s);
   const moves = log.filter((e) => e.n !== null).length; // the log also tells notes (an undo, a timeout)
