@@ -167,6 +167,8 @@ def test_the_seats_tab_shows_the_running_clock(server: Server, browser: Any) -> 
         on_tab = page.locator("#panel-tabs [data-tab=seats] .badge.clock.running")
         expect(on_tab).to_be_visible(timeout=WAIT)
         expect(on_tab).to_have_text(re.compile(r"^\d+:\d\d$"))
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "phone-panels-clock.png"))
         expect(page.locator("#seats .badge.clock.running")).to_be_hidden()
         page.locator("#panel-tabs [data-tab=seats]").tap()
         expect(page.locator("#seats .badge.clock.running")).to_be_visible()
@@ -186,6 +188,7 @@ def test_the_seats_tab_is_marked_when_a_seat_action_waits(server: Server, browse
         page.locator("#panel-tabs [data-tab=seats]").tap()  # the drawer closed: the tab keeps it in sight
         expect(mark).to_be_visible()
         expect(mark).to_have_attribute("title", "這裡有事等你處理")
+        page.screenshot(path=str(SHOTS / "phone-panels-take-back.png"))
         page.locator("#panel-tabs [data-tab=seats]").tap()
         page.locator("#take-back").tap()
         expect(page.locator("#leave")).to_be_visible(timeout=WAIT)
