@@ -233,11 +233,12 @@ export function chatPanel(tableId, tokenFor, canSpeak, opts = {}) {
   const seen = new Set();
   let oldest = null; // the smallest message number shown: the next older page is asked for below it
   const add = (m) => {
-    if (seen.has(m.n)) return;
+    if (seen.has(m.n)) return false;
     seen.add(m.n);
     if (oldest === null || m.n < oldest) oldest = m.n;
     list.append(line(m));
     list.scrollTop = list.scrollHeight;
+    return true; // a new line (the history and the live pushes can both bring it)
   };
   // the history comes a page at a time (newest first): a long chat is not sent whole on every visit
   const earlier = el("button", { type: "button", id: `${id}-earlier`, class: "link", hidden: true }, t("chat_earlier"));
@@ -275,4 +276,58 @@ export function chatPanel(tableId, tokenFor, canSpeak, opts = {}) {
   const foot = canSpeak ? form : el("p", { class: "muted", id: `${id}-note` }, opts.note || t("chat_seats_only"));
   const box = el("section", { id: `${id}-box` }, el("h2", {}, icon("chat"), t(opts.title || "chat")), earlier, hiddenNote, list, foot);
   return { box, add, load, setHidden };
+}
+
+// -- the side panels on a narrow screen (issue #34) ------------------------------------------------------------
+// A phone stacks the aside under the board: Seats, both chats and the Log made the Pocket Mars page 3,260 px tall with
+// the chat at the very end. Below 800 px they live in a drawer behind a tab bar at the bottom of the screen instead,
+// so the board and the status bar stay on screen and each panel is one tap away; new chat lines count on the Chat tab.
+const NARROW = "(max-width: 800px)";
+
+/** Wire the tab bar (table.html #panel-tabs): a tap opens that panel in the drawer, a tap on the open tab (or Escape)
+ * closes it. Returns chatLine(mine): call it for each chat line pushed live, so an unread one shows on the badge;
+ * and seats(state): call it after each drawing of the seats, for the Seats tab's clock and mark. */
+export function panelTabs() {
+  const bar = document.getElementById("panel-tabs");
+  const badge = document.getElementById("chat-unread");
+  const narrow = window.matchMedia(NARROW);
+  let unread = 0;
+  const showUnread = () => {
+    badge.hidden = unread === 0;
+    badge.textContent = unread === 0 ? "" : unread > 99 ? "99+" : String(unread);
+    const label = unread ? t("unread_chat", { n: unread }) : "";
+    badge.title = label;
+    badge.setAttribute("aria-label", label);
+  };
+  const open = (name) => {
+    if (name) document.body.dataset.panel = name; else delete document.body.dataset.panel;
+    bar.querySelectorAll("[data-tab]").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === name)));
+    if (name === "chat") { unread = 0; showUnread(); }
+  };
+  bar.querySelectorAll("[data-tab]").forEach((b) => b.addEventListener("click", () => {
+    open(document.body.dataset.panel === b.dataset.tab ? null : b.dataset.tab);
+  }));
+  document.addEventListener("keydown", (ev) => { if (ev.key === "Escape" && document.body.dataset.panel) open(null); });
+  document.addEventListener("boardlab:lang", showUnread);
+  const clockSlot = document.getElementById("tab-clock");
+  const attention = document.getElementById("seats-attention");
+  return {
+    /** After the seats are drawn: the running clock rides on the Seats tab, and a mark says when the seat actions hold
+     * something to do (take the seat back from a bot, expel a player out of time, keep the seat in the account), so a
+     * phone with the seats in the drawer still sees the time run and what waits for it. */
+    seats(s) {
+      const c = s.site && s.site.clock;
+      const running = c && !s.over && c.seat !== null && c.seat !== undefined;
+      clockSlot.replaceChildren(...(running ? seatBadges(s, c.seat).filter((b) => b.classList.contains("clock")) : []));
+      attention.hidden = !document.querySelector("#seat-actions :is(#take-back, .expel, #claim)");
+      attention.title = t("panel_attention");
+      attention.setAttribute("aria-label", attention.title);
+    },
+    chatLine(mine) {
+      // only where the chat is out of sight: the drawer closed or on another tab (a wide screen always shows it)
+      if (mine || !narrow.matches || document.body.dataset.panel === "chat") return;
+      unread += 1;
+      showUnread();
+    },
+  };
 }

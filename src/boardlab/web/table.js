@@ -8,7 +8,7 @@ import { icon } from "/static/icons.js";
 import { installTooltip, loadExplanations } from "/static/explain.js";
 import { tutorialPanel } from "/static/tutorial.js";
 import { follow, keyed, markKeys, snapshot } from "/static/renderkit.js";
-import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, seatActions, seatBadges, startClockTicker }
+import { chatPanel, claimButton, clockLine, notifySettings, notifyTurn, panelTabs, seatActions, seatBadges, startClockTicker }
   from "/static/site-table.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -27,6 +27,7 @@ let chat = null;
 let specChat = null; // the spectators' channel (issue #34)
 let chatSynced = false;
 const lesson = tutorialPanel(); // a guided first game's panel (shown only at a tutorial table)
+const tabs = panelTabs(); // a narrow screen's drawer for the side panels, with the chat's unread count
 
 function latest() {
   let best = null;
@@ -275,6 +276,7 @@ function draw() {
   lesson.draw(s, !s.over && s.seat !== null && tokenOf.has(s.current) && s.legal.length > 0);
   $("hint-slot").hidden = lesson.running(); // the lesson says what to play while its script runs
   drawSeats(s);
+  tabs.seats(s);
   drawEnd(s);
   showSpecChat(s);
   const moves = log.filter((e) => e.n !== null).length; // the log also tells notes (an undo, a timeout)
@@ -298,7 +300,7 @@ function connect(delay = 500) {
       if (!playing) playPending();
     } else if (m.type === "chat") {
       const panel = m.channel === "spectators" ? specChat : chat;
-      if (panel) panel.add(m);
+      if (panel && panel.add(m)) tabs.chatLine(mine(m));
     } else if (m.type === "error") {
       if (["bad_token", "no_table", "bad_hello"].includes(m.error)) { $("status").textContent = errorText(m); ws.onclose = null; }
       else toast(errorText(m));
@@ -354,6 +356,12 @@ function mapTokens() {
   return mapping;
 }
 
+/** A chat line this browser wrote: no Report button, and it is not unread. */
+function mine(m) {
+  return (m.channel !== "spectators" && m.seat !== null && tokenOf.has(m.seat))
+    || (!!me && !!m.user && m.user.toLowerCase() === me.name.toLowerCase());
+}
+
 async function main() {
   await loadLang(lang);
   $("lang").append(langSwitch(() => { log = []; logSeat = undefined; ws && ws.close(); }));
@@ -361,8 +369,6 @@ async function main() {
   await mountAccount();
   await mapTokens();
   const tokenFor = () => { const s = states.get(shown); return s && s.seat !== null ? tokenOf.get(s.seat) : tokens[0]; };
-  const mine = (m) => (m.channel !== "spectators" && m.seat !== null && tokenOf.has(m.seat))
-    || (!!me && !!m.user && m.user.toLowerCase() === me.name.toLowerCase());
   const canReport = () => !!me;
   chat = chatPanel(tableId, tokenFor, tokens.length > 0, { mine, canReport });
   $("chat-slot").replaceChildren(chat.box);
