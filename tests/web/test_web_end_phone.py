@@ -1,0 +1,64 @@
+"""The game-over box on a phone (issue #31, seen in benchmarks/screenshots.py): it must fit the screen.
+
+The box's score table has a column per scoring category; on a 390 px phone its width (Cacao: 439 px, Pocket Mars:
+659, Cooper Island: 683) widened the whole page, so the board, the log and the box itself were cut off at the right
+and the page scrolled sideways. The table now scrolls inside its box. A hot-seat Cacao table is played to its end
+through the API (random legal moves, no bot to wait for), then the first seat's page is opened on a phone."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from kit import Server, chromium, make_table, phone_page, running_server  # noqa: F401
+
+pytestmark = pytest.mark.browser
+HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory, "web-end-phone") as srv:
+        yield srv
+
+
+def finished_table(srv: Server, game: str, seed: int = 3) -> str:
+    """A hot-seat table of `game` played to its end with random legal moves; the first seat's link."""
+    rng = random.Random(seed)
+    with httpx.Client(base_url=srv.url, timeout=20) as c:
+        t = make_table(c, game=game, players=2, seats=HUMANS)
+        tokens = {x["seat"]: {"Authorization": f"Bearer {x['token']}"} for x in t["seats"]}
+        for _ in range(2000):
+            seat = c.get(f"/api/tables/{t['id']}").json()["current"]
+            if seat is None:
+                break
+            s = c.get(f"/api/tables/{t['id']}", headers=tokens[seat]).json()
+            if s["over"]:
+                break
+            action = rng.choice(s["legal"])["action"]
+            r = c.post(f"/api/tables/{t['id']}/actions", json={"move": s["log_len"], "action": action},
+                       headers=tokens[seat])
+            assert r.status_code == 200, r.text
+        assert c.get(f"/api/tables/{t['id']}").json()["over"]
+        return str(t["seats"][0]["link"])
+
+
+def test_the_game_over_box_fits_a_phone(server: Server, browser: Any) -> None:
+    link = finished_table(server, "cacao")
+    with phone_page(browser, server.url + link, lang="en") as page:
+        page.wait_for_selector("#end:not([hidden]) .scores table")
+        assert page.locator("#end .scores th").count() >= 6  # seat, the four categories, total: wider than a phone
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        box = page.locator("#end").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        # the whole table is still there: it scrolls inside the box, to its Total column
+        scroller = page.locator("#end .scores")
+        assert scroller.evaluate("e => e.scrollWidth > e.clientWidth")
+        scroller.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+        total = page.locator("#end .scores th").last
+        assert total.inner_text() == "Total"
+        edge = total.bounding_box()
+        assert edge and edge["x"] + edge["width"] <= 390 + 1
