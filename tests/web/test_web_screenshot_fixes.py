@@ -1,9 +1,13 @@
-"""The game-over box on a phone (issue #31, seen in benchmarks/screenshots.py): it must fit the screen.
+"""What the screenshots of benchmarks/screenshots.py showed (issue #31), each fixed and checked here in Chromium.
 
-The box's score table has a column per scoring category; on a 390 px phone its width (Cacao: 439 px, Pocket Mars:
+The game-over box on a phone must fit the screen. The box's score table has a column per scoring category; on
+a 390 px phone its width (Cacao: 439 px, Pocket Mars:
 659, Cooper Island: 683) widened the whole page, so the board, the log and the box itself were cut off at the right
 and the page scrolled sideways. The table now scrolls inside its box. A hot-seat Cacao table is played to its end
-through the API (random legal moves, no bot to wait for), then the first seat's page is opened on a phone."""
+through the API (random legal moves, no bot to wait for), then the first seat's page is opened on a phone.
+
+Petrichor's log and its "what happened" panel name field tiles by coordinate ("harvest of C3", "B3 sprouts"), but
+the tiles showed no coordinate; and at the end an empty question box was left as a bare grey bar."""
 
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    with running_server(tmp_path_factory, "web-end-phone") as srv:
+    with running_server(tmp_path_factory, "web-screenshot-fixes") as srv:
         yield srv
 
 
@@ -62,3 +66,16 @@ def test_the_game_over_box_fits_a_phone(server: Server, browser: Any) -> None:
         assert total.inner_text() == "Total"
         edge = total.bounding_box()
         assert edge and edge["x"] + edge["width"] <= 390 + 1
+
+
+def test_petrichor_tiles_show_the_coordinates_the_log_names_and_the_end_leaves_no_empty_box(
+        server: Server, browser: Any) -> None:
+    link = finished_table(server, "petrichor")
+    with phone_page(browser, server.url + link, lang="en") as page:
+        page.wait_for_selector(".pt-root[data-over='1'] .pt-cell")
+        cells = page.eval_on_selector_all(".pt-cell", "gs => gs.map((g) => [g.dataset.cell, "
+                                          "(g.querySelector('.pt-coord') || {}).textContent])")
+        assert len(cells) >= 9 and all(cell == shown for cell, shown in cells), cells
+        named = page.eval_on_selector_all(".pt-log li", "ls => ls.map((l) => l.textContent).join(' ')")
+        assert any(cell in named for cell, _ in cells), named  # the log does name tiles this way
+        assert page.locator(".pt-prompt").count() == 0
