@@ -7,17 +7,19 @@ and the page scrolled sideways. The table now scrolls inside its box. A hot-seat
 through the API (random legal moves, no bot to wait for), then the first seat's page is opened on a phone.
 
 Petrichor's log and its "what happened" panel name field tiles by coordinate ("harvest of C3", "B3 sprouts"), but
-the tiles showed no coordinate; and at the end an empty question box was left as a bare grey bar."""
+the tiles showed no coordinate; and at the end an empty question box was left as a bare grey bar. Block and Key
+named your Enigma colour by its code."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from kit import Server, chromium, make_table, phone_page, running_server  # noqa: F401
+from kit import ROOT, Server, chromium, make_table, phone_page, running_server  # noqa: F401
 
 pytestmark = pytest.mark.browser
 HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
@@ -79,3 +81,18 @@ def test_petrichor_tiles_show_the_coordinates_the_log_names_and_the_end_leaves_n
         named = page.eval_on_selector_all(".pt-log li", "ls => ls.map((l) => l.textContent).join(' ')")
         assert any(cell in named for cell, _ in cells), named  # the log does name tiles this way
         assert page.locator(".pt-prompt").count() == 0
+
+
+def test_block_and_key_names_your_enigma_colour(server: Server, browser: Any) -> None:
+    """The key hand's line read "Your Enigma colour: G (8 faces)": the colour's code, not its name."""
+    colours = {c["id"]: c["name"] for c in json.loads(
+        (ROOT / "src/boardlab/games/block_and_key/components.json").read_text("utf-8"))["colours"]}
+    with httpx.Client(base_url=server.url, timeout=20) as c:
+        t = make_table(c, game="block_and_key", players=2, seats=HUMANS)
+        me = t["seats"][0]
+        view = c.get(f"/api/tables/{t['id']}", headers={"Authorization": f"Bearer {me['token']}"}).json()["view"]
+    enigma = view["seats"][0]["enigma"]
+    for lang, words in (("en", "Your Enigma colour: {c} ("), ("zh-TW", "你的謎之卡顏色:{c} (")):
+        with phone_page(browser, server.url + me["link"], lang=lang) as page:
+            page.wait_for_selector(".bk-root .bk-mine p")
+            assert words.format(c=colours[enigma][lang]) in page.inner_text(".bk-mine"), lang

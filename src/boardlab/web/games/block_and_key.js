@@ -301,7 +301,7 @@ export function render(container, ctx) {
       el("div", { class: "bk-chips" }, ...chips),
       el("div", { class: "bk-claimed" }, ...p.claimed.map((k) => keyCard(k, "bk-small"))));
     if (isMe && p.hand) {
-      box.append(el("p", {}, ui("enigma", { c: p.enigma, n: p.enigma_faces }), " ",
+      box.append(el("p", {}, ui("enigma", { c: colourName(p.enigma), n: p.enigma_faces }), " ",
         el("span", { class: `bk-swatch c-${p.enigma}`, "data-explain": `enigma:${p.enigma}`, tabindex: "0" })));
       box.append(el("h4", {}, ui("hand")), el("div", { class: "bk-hand" },
         ...p.hand.map((k) => keyCard(k, p.matchable.includes(k.id) ? "bk-match" : ""))));
