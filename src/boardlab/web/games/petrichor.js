@@ -349,6 +349,12 @@ export function seatMark(i, l) {
   return swatch(i);
 }
 
+/** The shell's end box, when totals tie: the tie-break (Score.tiebreak: voting wins, then wheat) in words. */
+export function tiebreakText(v, l) {
+  lang = l || lang;
+  return `${ui("sl_voting_wins")} ${v[0]} · ${ui("wheat")} ${v[1]}`;
+}
+
 export function scoreLabel(key, l) {
   lang = l || lang;
   return { track: ui("sl_track"), voting_wins: ui("sl_voting_wins"), wheat: ui("sl_wheat") }[key] || key;
