@@ -8,7 +8,7 @@ through the API (random legal moves, no bot to wait for), then the first seat's 
 
 Petrichor's log and its "what happened" panel name field tiles by coordinate ("harvest of C3", "B3 sprouts"), but
 the tiles showed no coordinate; and at the end an empty question box was left as a bare grey bar. Block and Key
-named your Enigma colour by its code."""
+named your Enigma colour by its code, and framed your side's projection in a box stretched far below it."""
 
 from __future__ import annotations
 
@@ -96,6 +96,11 @@ def test_block_and_key_names_your_enigma_colour(server: Server, browser: Any) ->
         with phone_page(browser, server.url + me["link"], lang=lang) as page:
             page.wait_for_selector(".bk-root .bk-mine p")
             assert words.format(c=colours[enigma][lang]) in page.inner_text(".bk-mine"), lang
+            # your side's projection is framed: the frame ends below its picture, it is not stretched to the height
+            # of the taller view from above beside it (an empty framed box under the picture)
+            gap = page.eval_on_selector(".bk-own", "f => f.getBoundingClientRect().height - [...f.children]"
+                                        ".reduce((h, c) => h + c.getBoundingClientRect().height, 0)")
+            assert gap < 12, gap
 
 
 def test_equal_totals_show_the_tie_break_in_the_game_over_box(server: Server, browser: Any) -> None:
