@@ -8,7 +8,8 @@ through the API (random legal moves, no bot to wait for), then the first seat's 
 
 Petrichor's log and its "what happened" panel name field tiles by coordinate ("harvest of C3", "B3 sprouts"), but
 the tiles showed no coordinate; and at the end an empty question box was left as a bare grey bar. Block and Key
-named your Enigma colour by its code, and framed your side's projection in a box stretched far below it."""
+named your Enigma colour by its code, framed your side's projection in a box stretched far below it, and its dig buttons
+read "dig r1" (the notation) for "dig row 1"."""
 
 from __future__ import annotations
 
@@ -101,6 +102,9 @@ def test_block_and_key_names_your_enigma_colour(server: Server, browser: Any) ->
             gap = page.eval_on_selector(".bk-own", "f => f.getBoundingClientRect().height - [...f.children]"
                                         ".reduce((h, c) => h + c.getBoundingClientRect().height, 0)")
             assert gap < 12, gap
+            digs = page.eval_on_selector_all(".bk-dig", "bs => bs.map((b) => b.textContent)")
+            row, col = {"en": ("dig row {}", "dig column {}"), "zh-TW": ("挖掘第 {} 列", "挖掘第 {} 行")}[lang]
+            assert digs == [row.format(n) for n in (1, 2, 3)] + [col.format(n) for n in (1, 2, 3)], digs
 
 
 def test_equal_totals_show_the_tie_break_in_the_game_over_box(server: Server, browser: Any) -> None:

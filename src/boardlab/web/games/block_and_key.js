@@ -25,7 +25,7 @@ const UI = {
     pick_cell: "Click a highlighted floor cell.", choice: "Placement {i} of {n}: {what}", next: "Next ⟳", place: "Place",
     cancel: "Cancel", keys_n: "{n} keys · {p} pts", keys_n_one: "{n} key · {p} pts", final_round: "final round", threshold: "game ends at {n} keys",
     solo: "Solo turn {n} / {of}", ancients: "Ancients: card {card}, block {block}", rating: "Rating: {t}",
-    top: "above", S: "south", E: "east", N: "north", W: "west", dig: "dig", views_any: "keys: any view",
+    top: "above", S: "south", E: "east", N: "north", W: "west", dig: "dig", dig_r: "dig row {n}", dig_c: "dig column {n}", views_any: "keys: any view",
     views_own: "keys: own side only",
   },
   "zh-TW": {
@@ -36,7 +36,7 @@ const UI = {
     pick_cell: "點選一個標示的地板格。", choice: "擺法 {i} / {n}:{what}", next: "下一個 ⟳", place: "放置",
     cancel: "取消", keys_n: "{n} 張鑰匙 · {p} 分", final_round: "最後一輪", threshold: "{n} 張鑰匙時結束",
     solo: "單人模式第 {n} / {of} 回合", ancients: "古人:卡片 {card},方塊 {block}", rating: "評價:{t}",
-    top: "上方", S: "南側", E: "東側", N: "北側", W: "西側", dig: "挖掘", views_any: "鑰匙:任一視角",
+    top: "上方", S: "南側", E: "東側", N: "北側", W: "西側", dig: "挖掘", dig_r: "挖掘第 {n} 列", dig_c: "挖掘第 {n} 行", views_any: "鑰匙:任一視角",
     views_own: "鑰匙:只限自己這一側",
   },
 };
@@ -288,7 +288,7 @@ export function render(container, ctx) {
   const digs = el("div", { class: "bk-digs" }, ...LINES.map((ln) => {
     const m = L.dig.get(ln);
     return el("button", { class: "bk-dig", "data-action": m ? m.action : null, disabled: !m, onclick: () => m && ctx.act(m.action) },
-      `${ui("dig")} ${ln}`);
+      ui(`dig_${ln[0]}`, { n: ln.slice(1) })); // "dig row 1", not the notation "r1" (the game's terms' words)
   }));
   root.append(el("section", { class: "bk-sitebox" }, el("h3", {}, ui("site")), site, digs,
     el("p", { class: "bk-muted" }, ui("bag", { n: v.bag }), " · ", ui("sun", { n: v.decks.sun }), " · ", ui("moon", { n: v.decks.moon }))));
