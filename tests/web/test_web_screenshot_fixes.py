@@ -1,15 +1,15 @@
 """What the screenshots of benchmarks/screenshots.py showed (issue #31), each fixed and checked here in Chromium.
 
 The game-over box on a phone must fit the screen. The box's score table has a column per scoring category; on
-a 390 px phone its width (Cacao: 439 px, Pocket Mars:
-659, Cooper Island: 683) widened the whole page, so the board, the log and the box itself were cut off at the right
-and the page scrolled sideways. The table now scrolls inside its box. A hot-seat Cacao table is played to its end
-through the API (random legal moves, no bot to wait for), then the first seat's page is opened on a phone.
+a 390 px phone its width (Cacao: 439 px, Pocket Mars: 659, Cooper Island: 683) widened the whole page, so the board,
+the log and the box itself were cut off at the right and the page scrolled sideways. The table now scrolls inside its
+box. A hot-seat Cacao table is played to its end through the API (random legal moves, no bot to wait for), then the
+first seat's page is opened on a phone. Equal top totals named a winner with no reason: the tie-break is shown.
 
 Petrichor's log and its "what happened" panel name field tiles by coordinate ("harvest of C3", "B3 sprouts"), but
 the tiles showed no coordinate; and at the end an empty question box was left as a bare grey bar. Block and Key
-named your Enigma colour by its code, framed your side's projection in a box stretched far below it, and its dig buttons
-read "dig r1" (the notation) for "dig row 1"."""
+named your Enigma colour by its code, framed your side's projection in a box stretched far below it, and its dig
+buttons read "dig r1" (the notation) for "dig row 1"."""
 
 from __future__ import annotations
 
