@@ -229,14 +229,18 @@ function drawEnd(s) {
   // every scoring category, even where the renderer draws its own breakdown further down: the result is here
   const allCats = s.scores && s.scores[0] ? Object.keys(s.scores[0].breakdown) : [];
   const rated = !!(s.site && s.site.rated);
+  // equal totals at the top: the tie-break decided, so it is shown, in the game's words where the renderer has them
+  const totals = (s.scores || []).map((sc) => sc.total);
+  const tied = totals.filter((x) => x === Math.max(...totals)).length > 1;
+  const tiebreak = (sc) => (renderer && renderer.tiebreakText ? renderer.tiebreakText(sc.tiebreak, lang) : sc.tiebreak.join(" · "));
   // the results are stored just after the last move: "…" until the state message brings the changes
   const changes = (s.site && s.site.changes) || [];
   const table = el("table", {},
     el("tr", {}, el("th", {}, t("seat")), ...allCats.map((c) => el("th", {}, renderer && renderer.scoreLabel ? renderer.scoreLabel(c, lang) : c)),
-      el("th", {}, t("total")), rated ? el("th", {}, t("rating_change")) : null),
+      el("th", {}, t("total")), tied ? el("th", {}, t("tie_break")) : null, rated ? el("th", {}, t("rating_change")) : null),
     ...(s.scores || []).map((sc, i) => el("tr", { class: (s.winners || []).includes(i) ? "winner-row" : "" },
       el("td", {}, seatName(s.seats, i)), ...allCats.map((c) => el("td", {}, sc.breakdown[c])),
-      el("td", {}, el("strong", {}, sc.total)),
+      el("td", {}, el("strong", {}, sc.total)), tied ? el("td", { class: "tie-break" }, tiebreak(sc)) : null,
       rated ? el("td", { class: "rating-change", "data-seat": i }, changes[i] ? changeCell(changes[i]) : s.site.results_done ? t("unrated") : "…") : null)));
   const buttons = [el("a", { href: `/r/${tableId}` }, el("button", {}, t("replay")))];
   if (s.seat !== null) {

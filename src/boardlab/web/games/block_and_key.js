@@ -26,7 +26,7 @@ const UI = {
     pick_cell: "Click a highlighted floor cell.", choice: "Placement {i} of {n}: {what}", next: "Next ⟳", place: "Place",
     cancel: "Cancel", keys_n: "{n} keys · {p} pts", keys_n_one: "{n} key · {p} pts", final_round: "final round", threshold: "game ends at {n} keys",
     solo: "Solo turn {n} / {of}", ancients: "Ancients: card {card}, block {block}", rating: "Rating: {t}",
-    top: "above", S: "south", E: "east", N: "north", W: "west", dig: "dig", views_any: "keys: any view",
+    top: "above", S: "south", E: "east", N: "north", W: "west", dig: "dig", dig_r: "dig row {n}", dig_c: "dig column {n}", views_any: "keys: any view",
     views_own: "keys: own side only",
   },
   "zh-TW": {
@@ -37,7 +37,7 @@ const UI = {
     pick_cell: "點選一個標示的地板格。", choice: "擺法 {i} / {n}:{what}", next: "下一個 ⟳", place: "放置",
     cancel: "取消", keys_n: "{n} 張鑰匙 · {p} 分", final_round: "最後一輪", threshold: "{n} 張鑰匙時結束",
     solo: "單人模式第 {n} / {of} 回合", ancients: "古人:卡片 {card},方塊 {block}", rating: "評價:{t}",
-    top: "上方", S: "南側", E: "東側", N: "北側", W: "西側", dig: "挖掘", views_any: "鑰匙:任一視角",
+    top: "上方", S: "南側", E: "東側", N: "北側", W: "西側", dig: "挖掘", dig_r: "挖掘第 {n} 列", dig_c: "挖掘第 {n} 行", views_any: "鑰匙:任一視角",
     views_own: "鑰匙:只限自己這一側",
   },
 };
@@ -192,6 +192,13 @@ function redraw() { if (current) render(current.container, current.ctx); }
 // -- entry point ------------------------------------------------------------------------------------------------
 export const ownsMoves = true;
 
+/** The shell's end box, when totals tie: the tie-break (Score.tiebreak: keys claimed, blocks left, then the
+ * earlier seat, stored as -seat) in words. */
+export function tiebreakText(v, l) {
+  const words = l === "zh-TW" ? "已取得鑰匙 {k} · 剩餘方塊 {b} · 順位 {s}" : "keys claimed {k} · blocks left {b} · turn order {s}";
+  return words.replace("{k}", v[0]).replace("{b}", v[1]).replace("{s}", 1 - v[2]);
+}
+
 export function scoreLabel(key, l) {
   lang = l === "zh-TW" ? "zh-TW" : "en";
   return { keys: term("keys"), enigma: term("enigma") }[key] || key;
@@ -285,7 +292,7 @@ export function render(container, ctx) {
   const digs = el("div", { class: "bk-digs" }, ...LINES.map((ln) => {
     const m = L.dig.get(ln);
     return el("button", { class: "bk-dig", "data-action": m ? m.action : null, disabled: !m, onclick: () => m && ctx.act(m.action) },
-      `${ui("dig")} ${ln}`);
+      ui(`dig_${ln[0]}`, { n: ln.slice(1) })); // "dig row 1", not the notation "r1" (the game's terms' words)
   }));
   root.append(el("section", { class: "bk-sitebox" }, el("h3", {}, ui("site")), site, digs,
     el("p", { class: "bk-muted" }, ui("bag", { n: v.bag }), " · ", ui("sun", { n: v.decks.sun }), " · ", ui("moon", { n: v.decks.moon }))));
@@ -305,7 +312,7 @@ export function render(container, ctx) {
       el("div", { class: "bk-chips" }, ...chips),
       el("div", { class: "bk-claimed" }, ...p.claimed.map((k) => keyCard(k, "bk-small"))));
     if (isMe && p.hand) {
-      box.append(el("p", {}, ui("enigma", { c: p.enigma, n: p.enigma_faces }), " ",
+      box.append(el("p", {}, ui("enigma", { c: colourName(p.enigma), n: p.enigma_faces }), " ",
         el("span", { class: `bk-swatch c-${p.enigma}`, "data-explain": `enigma:${p.enigma}`, tabindex: "0" })));
       box.append(el("h4", {}, ui("hand")), el("div", { class: "bk-hand" },
         ...p.hand.map((k) => keyCard(k, p.matchable.includes(k.id) ? "bk-match" : ""))));

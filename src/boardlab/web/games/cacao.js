@@ -758,6 +758,12 @@ export function seatMark(i, l) { // the shell's log and seat list: the player's 
   return c ? el("span", { class: "cc-swatch", title: term(`colour${i}`), style: `background:${c.swatch}` }) : null;
 }
 
+/** The shell's end box, when totals tie: the tie-break (Score.tiebreak) in words. */
+export function tiebreakText(v, l) {
+  lang = l === "zh-TW" ? "zh-TW" : "en";
+  return `${term("fruit")} ${v[0]}`;
+}
+
 export function scoreLabel(key, l) { // the shell's score table: the game's words for its categories
   lang = l || lang;
   return { gold: term("gold"), temples: term("temples"), sun: term("sun_tokens"), water: term("water_track") }[key] || key;

@@ -320,6 +320,11 @@ export const ownsScores = true; // finalPanel draws the breakdown (the shell's w
 
 const SCORE_KEYS = { logs: "sailing", orders: "orders", buildings: "buildings", workshop: "statues", leftovers: "storage",
   anchors: "anchors" };
+/** The shell's end box, when totals tie: the tie-break (Score.tiebreak: fewer empty island spaces, stored negated). */
+export function tiebreakText(v, l) {
+  return (l === "zh-TW" ? "島上空格 {n}(少者勝)" : "empty island spaces {n} (fewer wins)").replace("{n}", -v[0]);
+}
+
 export function scoreLabel(key, l) {
   lang = l || lang;
   return key === "leftovers" ? ui("leftovers") : key === "workshop" ? ui("workshop") : ui(SCORE_KEYS[key] || key);

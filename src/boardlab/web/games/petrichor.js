@@ -176,7 +176,9 @@ function fieldPanel(ctx) {
     g.append(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, fill: CROP_FILL[c.crop] || "#ddd",
         class: "pt-tile" }),
       svg("text", { x: x + 10, y: y + 20, class: "pt-crop" }, term(c.crop)),
-      svg("text", { x: x + CELL - 10, y: y + 20, class: "pt-thr", "text-anchor": "end" }, `${drops}/${c.threshold}`));
+      svg("text", { x: x + CELL - 10, y: y + 20, class: "pt-thr", "text-anchor": "end" }, `${drops}/${c.threshold}`),
+      // the log and "what happened" name tiles by this (harvest of C3): it has to be on the tile
+      svg("text", { x: x + 10, y: y + CELL - 10, class: "pt-coord" }, c.cell));
     if (c.growth !== "none") {
       g.append(svg("text", { x: x + CELL - 12, y: y + CELL - 12, class: `pt-growth pt-${c.growth}`, "text-anchor": "end" },
         c.growth === "grown" ? "✿✿" : "✿"));
@@ -294,7 +296,7 @@ const HINT = { turn: "h_turn", last: "h_turn", vote: "h_vote", pay: "h_pay", lim
 
 function promptPanel(ctx, mine) {
   const v = ctx.view, d = v.decision;
-  if (!d) return el("div", { class: "pt-prompt" });
+  if (!d) return null; // the game is over: no empty box where the question was
   const title = mine ? ui("your_turn") : ui("decides", { name: playerName(d.player, ctx) });
   const box = el("div", { class: `pt-prompt${mine ? " pt-prompt-mine" : ""}` },
     el("div", { class: "pt-ptitle" }, swatch(d.player), el("b", {}, title), " · ", term(`step_${d.step}`)));
@@ -349,6 +351,12 @@ export function seatMark(i, l) {
   return swatch(i);
 }
 
+/** The shell's end box, when totals tie: the tie-break (Score.tiebreak: voting wins, then wheat) in words. */
+export function tiebreakText(v, l) {
+  lang = l || lang;
+  return `${ui("sl_voting_wins")} ${v[0]} · ${ui("wheat")} ${v[1]}`;
+}
+
 export function scoreLabel(key, l) {
   lang = l || lang;
   return { track: ui("sl_track"), voting_wins: ui("sl_voting_wins"), wheat: ui("sl_wheat") }[key] || key;
@@ -369,8 +377,8 @@ export function render(container, ctx) {
   const board = votePanel(ctx);
   const hand = handPanel(ctx);
   const prompt = promptPanel(ctx, mine);
-  root.append(infoStrip(ctx), prompt, current.menus,
+  root.append(...[infoStrip(ctx), prompt, current.menus,
     el("div", { class: "pt-main" }, field, el("div", { class: "pt-side" }, board, hand, logPanel(ctx))),
-    playersPanel(ctx), provenanceNote());
+    playersPanel(ctx), provenanceNote()].filter(Boolean));
   container.replaceChildren(root);
 }

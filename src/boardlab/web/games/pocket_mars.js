@@ -625,6 +625,11 @@ export function seatMark(i, l) { // the shell's log and seat list: the seat's co
   return c ? el("span", { class: "pm-swatch", style: `background:${c.fill};border-color:${c.stroke}` }) : null;
 }
 
+/** The shell's end box, when totals tie: the tie-break (Score.tiebreak, colonists in buildings) in words. */
+export function tiebreakText(v, l) {
+  return (l === "zh-TW" ? "在建築中的殖民者 {n}" : "colonists in buildings {n}").replace("{n}", v[0]);
+}
+
 export function scoreLabel(key, l) { // the shell's score table: the game's words for its categories
   lang = l || lang;
   return { ship: ui("sl_ship"), star: ui("sl_star"), star2: ui("sl_star2"), all_buildings: ui("sl_all"),
