@@ -617,20 +617,8 @@ class BlockAndKeyState(State):
         keep = ~newm
         planes = [q & keep for q in self.planes]
         planes[colour] |= newm
-        for k in keys:
-            for origins, every, pattern, by_colour in self._fixed.keys[k][0]:
-                m = every if len(views) == len(VIEWS) else sum(origins[v] for v in views)
-                touch = 0
-                for sh in by_colour[colour]:
-                    touch |= newm >> sh
-                m &= touch
-                for c, sh in pattern:
-                    if not m:
-                        break
-                    m &= planes[c] >> sh
-                if m:
-                    return True
-        return False
+        every_view = len(views) == len(VIEWS)
+        return any(_shows_key(self._fixed.keys[k][0], every_view, views, newm, planes, colour) for k in keys)
 
     def search_moves(self) -> list[BKAction]:
         """A smaller set of turn actions for search: when some placement claims a key, only those placements,
@@ -726,19 +714,8 @@ class BlockAndKeyState(State):
             rots, colours = keys[k]
             if colour not in colours:
                 continue
-            for origins, every, cells, by_colour in rots:
-                m = every if every_view else sum(origins[v] for v in views)
-                touch = 0
-                for sh in by_colour[colour]:
-                    touch |= newm >> sh
-                m &= touch
-                for c, sh in cells:
-                    if not m:
-                        break
-                    m &= planes[c] >> sh
-                if m:
-                    out.append(k)
-                    break
+            if _shows_key(rots, every_view, views, newm, planes, colour):
+                out.append(k)
         return out
 
     def _take(self, seat: int, k: int) -> None:
@@ -1633,3 +1610,23 @@ class BlockAndKeyRules(ParsesNotation, Game):
 
 
 __all__ = ["BlockAndKeyRules", "BlockAndKeyState", "Simple"]
+
+
+def _shows_key(rots: Any, every_view: bool, views: Any, newm: int, planes: list[int], colour: int) -> bool:
+    """Does a key (its rotations' precomputed masks) show complete in the colour planes somewhere the new block's
+    visible cells `newm` (of `colour`) touch, in the seat's views? The one test `would_claim` and `_matches`
+    share: each rotation's possible origins, kept only where the new block shows one of the key's cells of its
+    colour, then narrowed cell by cell."""
+    for origins, every, cells, by_colour in rots:
+        m = every if every_view else sum(origins[v] for v in views)
+        touch = 0
+        for sh in by_colour[colour]:
+            touch |= newm >> sh
+        m &= touch
+        for c, sh in cells:
+            if not m:
+                break
+            m &= planes[c] >> sh
+        if m:
+            return True
+    return False
