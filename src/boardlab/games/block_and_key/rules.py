@@ -455,17 +455,7 @@ class BlockAndKeyState(State):
             masks = self.spot_masks(fixed.shape[b])
             oris = self.orientation_list(b)
             bid = self.comp.block_ids[b]
-            rows = _place_rows("place", bid, len(masks))
-            for n, m in enumerate(masks):
-                if m:
-                    hit = 0
-                    for off in oris[n].offs:
-                        hit |= r >> off
-                    m &= hit
-                    while m:
-                        low = m & -m
-                        m ^= low
-                        places.append(_place_at(rows, "place", bid, n, low.bit_length() - 1))
+            _places_reaching(places, _place_rows("place", bid, len(masks)), "place", bid, masks, oris, r)
         return self._claims_in(seat, places, found[0], reach, every)
 
     def _claim_reach(self, seat: int, wanted: set[int]) -> tuple[list[list[ClaimSlot]], list[int]] | None:
@@ -1041,19 +1031,9 @@ class BlockAndKeyState(State):
         shape = self.comp.block_shape(b)
         oris = G.orientations(self.comp.shape_cells[shape])
         bid = self.comp.block_ids[b]
-        rows = _place_rows("ancients", bid, len(oris))
-        out = []
-        for n, m in enumerate(self.spot_masks(shape)):
-            if not m:
-                continue
-            touch = 0
-            for off in oris[n].offs:
-                touch |= near >> off
-            m &= touch
-            while m:
-                low = m & -m
-                m ^= low
-                out.append(_place_at(rows, "ancients", bid, n, low.bit_length() - 1))
+        out: list[Place] = []
+        _places_reaching(out, _place_rows("ancients", bid, len(oris)), "ancients", bid, self.spot_masks(shape), oris,
+                         near)
         return out
 
     # -- scoring ------------------------------------------------------------------------------------------------
@@ -1366,6 +1346,24 @@ def _place_rows(kind: str, bid: str, count: int) -> list[list[Place | None] | No
 
 
 _PLACE_ROWS: dict[tuple[str, str], list[list[Place | None] | None]] = {}
+
+
+def _places_reaching(out: list[Place], rows: list[list[Place | None] | None], kind: str, bid: str,
+                     masks: tuple[int, ...], oris: Any, region: int) -> None:
+    """Append to `out` every placement of block `bid` (per orientation n, the spots of `masks[n]`) one of whose
+    cubes lies in `region` (a bitboard of temple cells): what a claim must cover, or what the Ancients' block must
+    touch. One loop for both: the spots are shifted back by each cube's offset and kept where they hit."""
+    for n, m in enumerate(masks):
+        if not m:
+            continue
+        hit = 0
+        for off in oris[n].offs:
+            hit |= region >> off
+        m &= hit
+        while m:
+            low = m & -m
+            m ^= low
+            out.append(_place_at(rows, kind, bid, n, low.bit_length() - 1))
 
 
 def _place_at(rows: list[list[Place | None] | None], kind: str, bid: str, n: int, a: int) -> Place:
