@@ -137,10 +137,23 @@ PROFILE_PAGE = 20
 
 
 def profile(conn: Connection, key: str, name: str, page: int = 0) -> dict[str, Any]:
-    # recent results, then the counts, then the ratings: a game's result and its rating are committed together,
-    # and each statement may see a newer commit than the one before it (no snapshot across statements on
-    # PostgreSQL), so reading in this order never shows a result without its count or a rated result without
-    # its rating (the recent list read last once showed a result whose game was not yet in "games")
+    """A player's profile, as of one moment. Its reads are separate statements, and each may see a newer commit
+    than the one before it (no snapshot across statements, on SQLite as on PostgreSQL): a game finishing between
+    them showed in the recent list but not in "games" (one order) or in "games" but not in the recent list (the
+    other). Results are only ever added, so the profile is read between two counts of the player's results and
+    read again when they differ: equal counts mean no result landed in between."""
+    count = sa.select(sa.func.count()).select_from(results_t).where(results_t.c.player == key)
+    out: dict[str, Any] = {}
+    for _ in range(5):
+        before = conn.execute(count).scalar_one()
+        out = _profile_once(conn, key, name, page)
+        if conn.execute(count).scalar_one() == before:
+            break
+    return out
+
+
+def _profile_once(conn: Connection, key: str, name: str, page: int) -> dict[str, Any]:
+    # recent results, then the counts, then the ratings: a game's result and its rating are committed together
     rows = conn.execute(
         sa.select(results_t).where(results_t.c.player == key)
         .order_by(results_t.c.created_at.desc(), results_t.c.table_id)
