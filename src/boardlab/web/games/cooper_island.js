@@ -266,7 +266,7 @@ function playerBoard(ctx, q) {
     }
   });
   const mark = v.current_player === q ? "▶ " : "";
-  return el("section", { class: "ci-player", "data-seat": q, style: `border-color:${PLAYER[q]}` },
+  return el("section", { class: q === ctx.seat ? "ci-player ci-me" : "ci-player", "data-seat": q, style: `border-color:${PLAYER[q]}` },
     el("h3", {}, mark, el("span", { class: "ci-swatch", style: `background:${PLAYER[q]}` }), playerName(q, ctx),
       score !== null ? el("span", { class: "ci-score" }, ` ${ui("score")} ${score}`) : null),
     el("div", { class: "ci-stats", "data-track": `stats:${q}` },
