@@ -14,7 +14,8 @@ it is Ada's turn; plays on to the end the same way and takes the same four at th
 artifacts/screenshots/shots-<game>-<mid|end>-<desktop|phone>-<en|zh-TW>.png (gitignored) and the page's script
 errors, if any, are printed. Exit status 1 if a page had a script error or a game did not end.
 
-Then the site's pages, the same four ways, signed in as Ada with those finished rated games behind her: the lobby,
+Then Ada plays three rated games against the account Bo (people are rated against people only), and the site's pages
+are pictured the same four ways, signed in as Ada with those finished games behind her: the lobby,
 her profile, the leaderboard of the first game (2 players), My games, the How-to page of the first game, and the
 account page (sign in / sign up, signed out): artifacts/screenshots/shots-page-<page>-<size>-<lang>.png.
 `--shots pages` still plays the games (the profile and leaderboard need them) but takes only the pages' pictures.
@@ -124,6 +125,31 @@ def browser_cookies(c: httpx.Client, url: str) -> list[dict[str, Any]]:
     return [{"name": k, "value": v, "url": url} for k, v in c.cookies.items()]
 
 
+def rated_pair_game(url: str, ada: httpx.Client, ada_csrf: str, bo: httpx.Client, bo_csrf: str, game: str,
+                    rng: random.Random) -> None:
+    """A rated 2-player `game` between the accounts Ada and Bo, both moving (random legal moves) to its end: people
+    are rated only against people, so this is what puts a rating on the profile and the leaderboard."""
+    r = ada.post("/api/site/tables", headers={"X-CSRF-Token": ada_csrf}, json={
+        "game": game, "players": 2, "rated": True, "public": True, "pace": 0,
+        "seats": [{"kind": "human"}, {"kind": "open"}]})
+    r.raise_for_status()
+    tid, tokens = r.json()["id"], {0: r.json()["seats"][0]["token"]}
+    j = bo.post(f"/api/tables/{tid}/join", json={}).json()
+    r = bo.post(f"/api/tables/{tid}/claim", headers={"X-CSRF-Token": bo_csrf, **auth(j["token"])})
+    r.raise_for_status()
+    tokens[1] = r.json()["token"]
+    with httpx.Client(base_url=url, timeout=30) as c:
+        for _ in range(MAX_DECISIONS):
+            s = c.get(f"/api/tables/{tid}", headers=auth(tokens[0])).json()
+            if s["over"]:
+                return
+            me = auth(tokens[s["current"]])
+            legal = c.get(f"/api/tables/{tid}", headers=me).json()["legal"]
+            c.post(f"/api/tables/{tid}/actions", json={"move": s["log_len"], "action": rng.choice(legal)["action"]},
+                   headers=me).raise_for_status()
+    raise RuntimeError(f"{game}: the rated game of Ada and Bo did not end")
+
+
 def site_pages(game: str) -> dict[str, tuple[str, bool]]:
     """The site's pages to picture: name -> (path, signed in)."""
     return {"lobby": ("/", True), "profile": ("/u/Ada", True), "leaderboard": (f"/leaders?game={game}&players=2", True),
@@ -171,7 +197,12 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"{game}: {len(files)} screenshots, {s['log_len']} moves, scores "
                           f"{[x['total'] for x in s['scores']]}, {time.monotonic() - t0:.1f}s")
                 if "pages" in kinds:
-                    wait_for(lambda: len(c.get("/api/users/Ada").json()["recent"]) >= len(games), "Ada's results")
+                    with httpx.Client(base_url=srv.url, timeout=30) as bo:
+                        bo_csrf = signed_in(bo, "Bo")
+                        for k, game in enumerate(games[:3]):
+                            rated_pair_game(srv.url, c, csrf, bo, bo_csrf, game, random.Random(args.seed * 77 + k))
+                    wait_for(lambda: len(c.get("/api/users/Ada").json()["recent"]) >= len(games) + min(3, len(games)),
+                             "Ada's results")
                     cookies = browser_cookies(c, srv.url)
                     for name, (path, signed) in site_pages(games[0]).items():
                         files = shoot(browser, srv.url + path, None, f"page-{name}", errors,

@@ -42,7 +42,9 @@ function draw() {
   const turn = tables.filter((x) => x.my_turn);
   const rows = tables.map((x) => el("li", { class: `my-table${x.my_turn ? " my-turn" : ""}` },
     x.my_turn ? el("span", { class: "badge turn" }, t("your_turn")) : x.over ? el("span", { class: "badge" }, t("game_over")) : el("span", { class: "badge" }, t("waiting")),
-    " ", el("a", { href: x.over ? `/r/${x.table}` : x.link, class: "table-link" }, `${gameTitle(games, x.game, lang)} · ${x.table}`),
+    // the game and when it last moved, not the table's random id (which told a player nothing: "Cacao · 1_B3wTl1DJ4M")
+    " ", el("a", { href: x.over ? `/r/${x.table}` : x.link, class: "table-link", "data-table": x.table }, gameTitle(games, x.game, lang)),
+    " ", el("span", { class: "muted table-when" }, new Date(x.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })),
     x.over ? el("span", {}, " ", el("a", { href: x.link }, t("open"))) : null));
   $("page").replaceChildren(el("section", {},
     el("h2", {}, t("my_games"), turn.length ? el("span", { class: "badge turn" }, String(turn.length)) : null),

@@ -153,6 +153,9 @@ function spacesPanel(ctx) {
 }
 
 // -- the sea ring --------------------------------------------------------------------------------------
+// an invisible circle that widens what a tap on a small ring piece may hit (a beach dot was 12 px on a phone)
+const hitArea = (x, y, r) => s("circle", { cx: x, cy: y, r, fill: "transparent", class: "ci-hit" });
+
 function ringPanel(ctx) {
   const v = ctx.view;
   const n = v.ring, seg = v.segment, R = 150, C = 170;
@@ -183,7 +186,10 @@ function ringPanel(ctx) {
         s("circle", { cx: ix, cy: iy, r: 7, fill: "#a9dfbf", stroke: PLAYER[isl.owner], "stroke-width": 2 }),
         s("text", { x: ix, y: iy + 3, "text-anchor": "middle", class: "ci-islet-no" }, String(isl.islet))));
     }
-    if (owner === ctx.seat && current.L.get(`beach:${k}`)) target(g, `beach:${k}`, `${ui("ring")} ${k}`);
+    if (owner === ctx.seat && current.L.get(`beach:${k}`)) {
+      target(g, `beach:${k}`, `${ui("ring")} ${k}`);
+      g.prepend(hitArea(x, y, Math.min(20, (Math.PI * R) / n - 1))); // a finger's size, not the 18-unit dot's
+    }
     svg.append(g);
   }
   v.boards.forEach((bd, q) => bd.ships.forEach((b, sh) => {
@@ -191,7 +197,10 @@ function ringPanel(ctx) {
     const g = s("g", { class: "ci-ship", "data-ship": `${q}:${sh}`, "data-track": `ship:${q}:${sh}`, "data-explain": `ship:${sh + 1}` },
       s("path", { d: `M${x - 7},${y - 2} L${x + 7},${y - 2} L${x + 4},${y + 4} L${x - 4},${y + 4} Z`, fill: PLAYER[q], stroke: "#222" }),
       s("text", { x, y: y - 4, "text-anchor": "middle", class: "ci-ship-no" }, sh ? "↺" : "↻"));
-    if (q === ctx.seat) target(g, `ship:${sh + 1}`, `${ui("ring")} ${sh + 1}`);
+    if (q === ctx.seat && current.L.get(`ship:${sh + 1}`)) {
+      target(g, `ship:${sh + 1}`, `${ui("ring")} ${sh + 1}`);
+      g.prepend(hitArea(x, y, 15));
+    }
     svg.append(g);
   }));
   return el("section", { class: "ci-panel ci-ring" }, el("h3", {}, ui("ring")), svg);

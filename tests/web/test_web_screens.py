@@ -1,0 +1,109 @@
+"""What the screenshots of the site's pages and the phone tables showed (issue #34, benchmarks/screenshots.py), each
+fixed and checked here in Chromium against a real server.
+
+The table page on a 390×844 phone: the five boards were 1.3-2.6 screens tall and the pages 1.8-3.1 (Block and Key
+2,635 px, Cooper Island 2,477, Pocket Mars 2,118, Petrichor 1,719, Cacao 1,536), with 32 px of margin on each side
+of the board's 390 px and nested boxes each adding their own; each game's phone CSS now gives the board the screen's
+width and compacts its own parts. The bounds below are between the heights before (each above its bound) and after,
+with room for the deal (a Pocket Mars hand of long cards is taller than one of short cards). Nothing tappable
+shrank below 32 px.
+
+My games named each table by its random id ("Cacao · 1_B3wTl1DJ4M"); it now says when it last moved. The games'
+Traditional Chinese summaries (lobby cards, How-to pages) had half-width commas and colons between Chinese words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from kit import SHOTS, Server, chromium, make_table, phone_page, running_server  # noqa: F401
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+PHONE_W, PHONE_H = 390, 844
+WAIT = 20_000
+ADA_BO = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
+# the table page's height at 390×844, in phone screens: before / the bound now
+SCREENS = {"cacao": (1.82, 1.75), "petrichor": (2.04, 1.85), "pocket_mars": (2.51, 2.3),
+           "block_and_key": (3.12, 2.45), "cooper_island": (2.93, 2.5)}
+TAP = 32  # px: the smallest side of anything tappable on the board
+HALF_WIDTH_AFTER_CHINESE = re.compile(r"[\u4e00-\u9fff][,:;]")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    with running_server(tmp_path_factory, "web-screens") as srv:
+        yield srv
+
+
+def signed_in(srv: Server, name: str) -> tuple[httpx.Client, str]:
+    """A client signed up as `name`: (client, csrf)."""
+    c = httpx.Client(base_url=srv.url, timeout=20)
+    r = c.post("/api/account/signup", json={"name": name, "password": "correct horse 1"})
+    assert r.status_code == 201, r.text
+    return c, str(r.json()["user"]["csrf"])
+
+
+@pytest.mark.parametrize("game", list(SCREENS))
+def test_the_table_page_on_a_phone_is_shorter_and_keeps_its_tap_targets(
+        server: Server, browser: Any, game: str) -> None:
+    with httpx.Client(base_url=server.url, timeout=20) as c:
+        link = make_table(c, game=game, players=2, seats=ADA_BO)["seats"][0]["link"]
+    with phone_page(browser, server.url + link, lang="en") as page:
+        page.wait_for_function("() => { const b = document.getElementById('board'); return b && "
+                               "b.dataset.version !== undefined && b.children.length > 0; }", timeout=WAIT)
+        page.wait_for_load_state("networkidle")
+        height = page.evaluate("document.documentElement.scrollHeight")
+        before, bound = SCREENS[game]
+        assert height <= bound * PHONE_H, (game, height, f"{height / PHONE_H:.2f} screens", before)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_W
+        # the board has the screen's width, less thin margins (it had 326 px of 390)
+        assert page.locator("#board").bounding_box()["width"] >= 355  # type: ignore[index]
+        small = page.evaluate("""(tap) => [...document.querySelectorAll('#board button, #board [data-actions]')]
+          .map((e) => [e.getBoundingClientRect(), e])
+          .filter(([r, e]) => r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden')
+          .filter(([r]) => Math.min(r.width, r.height) < tap)
+          .map(([r, e]) => `${e.tagName}.${e.getAttribute('class')} ${e.textContent.slice(0, 20)} ${Math.round(r.width)}x${Math.round(r.height)}`)""",
+                              TAP)
+        assert not small, small
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"screens-phone-{game}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_my_games_names_a_table_by_its_game_and_when_it_moved_not_by_its_id(
+        server: Server, browser: Any, lang: str) -> None:
+    c, csrf = signed_in(server, f"mg{lang[:2]}")
+    r = c.post("/api/site/tables", headers={"X-CSRF-Token": csrf}, json={
+        "game": "cacao", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    tid = r.json()["id"]
+    with phone_page(browser, server.url + "/me", lang=lang) as page:
+        page.context.add_cookies([{"name": k, "value": v, "url": server.url} for k, v in c.cookies.items()])
+        page.goto(server.url + "/me")
+        row = page.locator("li.my-table")
+        expect(row).to_have_count(1, timeout=WAIT)
+        expect(row.locator(".table-link")).to_have_text({"en": "Cacao", "zh-TW": "可可亞"}[lang])
+        expect(row.locator(".table-when")).to_have_text(re.compile(r"\d"))
+        assert tid not in row.inner_text()  # "Cacao · 1_B3wTl1DJ4M" before
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_W
+    c.close()
+
+
+def test_the_chinese_game_summaries_use_full_width_punctuation(server: Server, browser: Any) -> None:
+    """"在神廟裡堆疊方塊,讓它們…" (Block and Key), "你是田野上空的雲:打出…" (Petrichor): a comma or colon between
+    Chinese words is full width (，：；), on the lobby's cards and on each How-to page."""
+    with phone_page(browser, server.url + "/", lang="zh-TW") as page:
+        cards = page.locator(".game-card")
+        expect(cards.first).to_be_visible(timeout=WAIT)
+        text = " ".join(cards.all_inner_texts())
+        assert "方塊與鑰匙" in text and not HALF_WIDTH_AFTER_CHINESE.findall(text), text
+        for game in ("block_and_key", "petrichor", "cooper_island"):
+            page.goto(f"{server.url}/how/{game}")
+            main = page.locator("main")
+            expect(main.locator("ol li").first).to_be_visible(timeout=WAIT)
+            said = main.inner_text()
+            assert not HALF_WIDTH_AFTER_CHINESE.findall(said), (game, HALF_WIDTH_AFTER_CHINESE.findall(said))
