@@ -8,13 +8,13 @@ end; this is the one command that makes those pictures the same way each time, s
 
 It starts the real server process (tests/server/srvkit.py) on SQLite in a temporary directory and Debian's chromium
 (/usr/bin/chromium, Playwright, as tests/web/kit.py does). For each game it creates a 2-seat table, the person "Ada"
-(an account, signed in) against an easy bot in a rated game, plays `--moves` of Ada's decisions through the API (a seeded random legal move each), then
-takes a desktop (1280×900) and a phone (390×844) full-page screenshot in English and in Traditional Chinese while
-it is Ada's turn; plays on to the end the same way and takes the same four at the game-over box. Files go to
+(an account, signed in) against an easy bot in a rated game, plays `--moves` of Ada's decisions through the API (a
+seeded random legal move each), then takes a desktop (1280×900) and a phone (390×844) full-page screenshot in English
+and in Traditional Chinese while it is Ada's turn; plays on to the end the same way and takes the same four at the game-over box. Files go to
 artifacts/screenshots/shots-<game>-<mid|end>-<desktop|phone>-<en|zh-TW>.png (gitignored) and the page's script
 errors, if any, are printed. Exit status 1 if a page had a script error or a game did not end.
 
-Then Ada plays three rated games against the account Bo (people are rated against people only), and the site's pages
+Then Ada plays three rated games against the account Bea (people are rated against people only), and the site's pages
 are pictured the same four ways, signed in as Ada with those finished games behind her: the lobby,
 her profile, the leaderboard of the first game (2 players), My games, the How-to page of the first game, and the
 account page (sign in / sign up, signed out): artifacts/screenshots/shots-page-<page>-<size>-<lang>.png.
@@ -127,7 +127,7 @@ def browser_cookies(c: httpx.Client, url: str) -> list[dict[str, Any]]:
 
 def rated_pair_game(url: str, ada: httpx.Client, ada_csrf: str, bo: httpx.Client, bo_csrf: str, game: str,
                     rng: random.Random) -> None:
-    """A rated 2-player `game` between the accounts Ada and Bo, both moving (random legal moves) to its end: people
+    """A rated 2-player `game` between the accounts Ada and Bea, both moving (random legal moves) to its end: people
     are rated only against people, so this is what puts a rating on the profile and the leaderboard."""
     r = ada.post("/api/site/tables", headers={"X-CSRF-Token": ada_csrf}, json={
         "game": game, "players": 2, "rated": True, "public": True, "pace": 0,
@@ -147,7 +147,7 @@ def rated_pair_game(url: str, ada: httpx.Client, ada_csrf: str, bo: httpx.Client
             legal = c.get(f"/api/tables/{tid}", headers=me).json()["legal"]
             c.post(f"/api/tables/{tid}/actions", json={"move": s["log_len"], "action": rng.choice(legal)["action"]},
                    headers=me).raise_for_status()
-    raise RuntimeError(f"{game}: the rated game of Ada and Bo did not end")
+    raise RuntimeError(f"{game}: the rated game of Ada and Bea did not end")
 
 
 def site_pages(game: str) -> dict[str, tuple[str, bool]]:
@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
                           f"{[x['total'] for x in s['scores']]}, {time.monotonic() - t0:.1f}s")
                 if "pages" in kinds:
                     with httpx.Client(base_url=srv.url, timeout=30) as bo:
-                        bo_csrf = signed_in(bo, "Bo")
+                        bo_csrf = signed_in(bo, "Bea")
                         for k, game in enumerate(games[:3]):
                             rated_pair_game(srv.url, c, csrf, bo, bo_csrf, game, random.Random(args.seed * 77 + k))
                     wait_for(lambda: len(c.get("/api/users/Ada").json()["recent"]) >= len(games) + min(3, len(games)),

@@ -66,7 +66,8 @@ def test_the_table_page_on_a_phone_is_shorter_and_keeps_its_tap_targets(
           .map((e) => [e.getBoundingClientRect(), e])
           .filter(([r, e]) => r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden')
           .filter(([r]) => Math.min(r.width, r.height) < tap)
-          .map(([r, e]) => `${e.tagName}.${e.getAttribute('class')} ${e.textContent.slice(0, 20)} ${Math.round(r.width)}x${Math.round(r.height)}`)""",
+          .map(([r, e]) => `${e.tagName}.${e.getAttribute('class')} ${e.textContent.slice(0, 20)} `
+            + `${Math.round(r.width)}x${Math.round(r.height)}`)""",
                               TAP)
         assert not small, small
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -107,3 +108,12 @@ def test_the_chinese_game_summaries_use_full_width_punctuation(server: Server, b
             expect(main.locator("ol li").first).to_be_visible(timeout=WAIT)
             said = main.inner_text()
             assert not HALF_WIDTH_AFTER_CHINESE.findall(said), (game, HALF_WIDTH_AFTER_CHINESE.findall(said))
+
+
+def test_cacao_names_the_side_of_a_tile_as_one_chinese_word() -> None:
+    """The phone's status bar read "使用 1,0 東 側的 0 個工人": a direction and 側 are one word ("東側")."""
+    from boardlab.games.cacao.actions import Use
+    from boardlab.games.cacao.text import describe
+
+    assert describe(Use("use", 1, 0, 1, 2), "zh-TW") == "使用 1,0 東側的 2 個工人"
+    assert describe(Use("use", 1, 0, 1, 2), "en") == "uses 2 worker(s) on the east edge of 1,0"
