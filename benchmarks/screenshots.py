@@ -10,9 +10,9 @@ It starts the real server process (tests/server/srvkit.py) on SQLite in a tempor
 (/usr/bin/chromium, Playwright, as tests/web/kit.py does). For each game it creates a 2-seat table, the person "Ada"
 (an account, signed in) against an easy bot in a rated game, plays `--moves` of Ada's decisions through the API (a
 seeded random legal move each), then takes a desktop (1280×900) and a phone (390×844) full-page screenshot in English
-and in Traditional Chinese while it is Ada's turn; plays on to the end the same way and takes the same four at the game-over box. Files go to
-artifacts/screenshots/shots-<game>-<mid|end>-<desktop|phone>-<en|zh-TW>.png (gitignored) and the page's script
-errors, if any, are printed. Exit status 1 if a page had a script error or a game did not end.
+and in Traditional Chinese while it is Ada's turn; plays on to the end the same way and takes the same four at the
+game-over box. Files go to artifacts/screenshots/shots-<game>-<mid|end>-<desktop|phone>-<en|zh-TW>.png (gitignored)
+and the page's script errors, if any, are printed. Exit status 1 if a page had a script error or a game did not end.
 
 Then Ada plays three rated games against the account Bea (people are rated against people only), and the site's pages
 are pictured the same four ways, signed in as Ada with those finished games behind her: the lobby,
