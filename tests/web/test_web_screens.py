@@ -27,7 +27,7 @@ PHONE_W, PHONE_H = 390, 844
 WAIT = 20_000
 ADA_BO = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
 # the table page's height at 390×844, in phone screens: before / the bound now
-SCREENS = {"cacao": (1.82, 1.75), "petrichor": (2.04, 1.85), "pocket_mars": (2.51, 2.3),
+SCREENS = {"cacao": (1.82, 1.75), "petrichor": (2.04, 1.85), "pocket_mars": (2.51, 2.4),
            "block_and_key": (3.12, 2.45), "cooper_island": (2.93, 2.5)}
 TAP = 32  # px: the smallest side of anything tappable on the board
 HALF_WIDTH_AFTER_CHINESE = re.compile(r"[\u4e00-\u9fff][,:;]")
@@ -89,6 +89,8 @@ def test_my_games_names_a_table_by_its_game_and_when_it_moved_not_by_its_id(
         expect(row).to_have_count(1, timeout=WAIT)
         expect(row.locator(".table-link")).to_have_text({"en": "Cacao", "zh-TW": "可可亞"}[lang])
         expect(row.locator(".table-when")).to_have_text(re.compile(r"\d"))
+        when = row.locator(".table-when").bounding_box()
+        assert when and when["height"] < 30, when  # one line: "2026年11月28日 凌晨" broke before "1:42"
         assert tid not in row.inner_text()  # "Cacao · 1_B3wTl1DJ4M" before
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_W
     c.close()
@@ -117,3 +119,38 @@ def test_cacao_names_the_side_of_a_tile_as_one_chinese_word() -> None:
 
     assert describe(Use("use", 1, 0, 1, 2), "zh-TW") == "使用 1,0 東側的 2 個工人"
     assert describe(Use("use", 1, 0, 1, 2), "en") == "uses 2 worker(s) on the east edge of 1,0"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_custom_table_options_name_the_default_not_the_seed_rules(
+        server: Server, browser: Any, lang: str) -> None:
+    """The lobby's options read "Any of the five views (seed rules)" / "(種子規則)": the project's name for its rules
+    source, which means nothing to a player. Those choices are each option's default, and now say so."""
+    default = {"en": "(default)", "zh-TW": "（預設）"}[lang]
+    with phone_page(browser, server.url + "/", lang=lang) as page:
+        expect(page.locator("#game option")).not_to_have_count(0, timeout=WAIT)
+        for game in ("block_and_key", "cooper_island", "petrichor"):
+            page.select_option("#game", game)
+            form = page.locator("#game").locator("xpath=ancestor::section[1]")
+            expect(form.locator("select option").filter(has_text=default).first).to_be_attached(timeout=WAIT)
+            said = " ".join(form.locator("select option").all_inner_texts())
+            assert "seed" not in said.lower() and "種子" not in said, (game, said)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_W
+
+
+def test_a_pocket_mars_cards_longest_badge_stays_inside_its_card(server: Server, browser: Any) -> None:
+    """G4's badge "✓ official · ◇ colour reconstructed" did not wrap: on a phone, in the right-hand column of the
+    hand, it ran 14 px past the screen (a 404 px page). Any card of the hand is given that badge here."""
+    with httpx.Client(base_url=server.url, timeout=20) as c:
+        link = make_table(c, game="pocket_mars", players=2, seats=ADA_BO)["seats"][0]["link"]
+    with phone_page(browser, server.url + link, lang="en") as page:
+        page.wait_for_selector(".pm-mine .pm-card .pm-cfoot .pm-prov", timeout=WAIT)
+        edges = page.evaluate("""() => [...document.querySelectorAll('.pm-mine .pm-card')].map((card) => {
+          const b = card.querySelector('.pm-cfoot .pm-prov');
+          if (!b) return null;
+          b.className = 'pm-prov pm-prov-rec pm-prov-part';
+          b.textContent = '\u2713 official \u00b7 \u25c7 colour reconstructed';
+          return [b.getBoundingClientRect().right, card.getBoundingClientRect().right];
+        }).filter(Boolean)""")
+        assert edges and all(badge <= card + 0.5 for badge, card in edges), edges
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_W

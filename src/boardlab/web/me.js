@@ -44,7 +44,7 @@ function draw() {
     x.my_turn ? el("span", { class: "badge turn" }, t("your_turn")) : x.over ? el("span", { class: "badge" }, t("game_over")) : el("span", { class: "badge" }, t("waiting")),
     // the game and when it last moved, not the table's random id (which told a player nothing: "Cacao · 1_B3wTl1DJ4M")
     " ", el("a", { href: x.over ? `/r/${x.table}` : x.link, class: "table-link", "data-table": x.table }, gameTitle(games, x.game, lang)),
-    " ", el("span", { class: "muted table-when" }, new Date(x.updated * 1000).toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })),
+    " ", el("span", { class: "muted table-when" }, new Date(x.updated * 1000).toLocaleString(lang, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })),
     x.over ? el("span", {}, " ", el("a", { href: x.link }, t("open"))) : null));
   $("page").replaceChildren(el("section", {},
     el("h2", {}, t("my_games"), turn.length ? el("span", { class: "badge turn" }, String(turn.length)) : null),

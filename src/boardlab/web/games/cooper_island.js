@@ -197,10 +197,7 @@ function ringPanel(ctx) {
     const g = s("g", { class: "ci-ship", "data-ship": `${q}:${sh}`, "data-track": `ship:${q}:${sh}`, "data-explain": `ship:${sh + 1}` },
       s("path", { d: `M${x - 7},${y - 2} L${x + 7},${y - 2} L${x + 4},${y + 4} L${x - 4},${y + 4} Z`, fill: PLAYER[q], stroke: "#222" }),
       s("text", { x, y: y - 4, "text-anchor": "middle", class: "ci-ship-no" }, sh ? "↺" : "↻"));
-    if (q === ctx.seat && current.L.get(`ship:${sh + 1}`)) {
-      target(g, `ship:${sh + 1}`, `${ui("ring")} ${sh + 1}`);
-      g.prepend(hitArea(x, y, 15));
-    }
+    if (q === ctx.seat) target(g, `ship:${sh + 1}`, `${ui("ring")} ${sh + 1}`);
     svg.append(g);
   }));
   return el("section", { class: "ci-panel ci-ring" }, el("h3", {}, ui("ring")), svg);
