@@ -242,7 +242,7 @@ def test_rated_game_between_two_accounts_moves_both_ratings(server: str, browser
     phone = new_page(browser, errors, phone=True)
     phone.context.add_cookies(b.context.cookies())
     phone.goto(server + "/me")
-    expect(phone.locator(".my-tables li").first).to_contain_text(tid)
+    expect(phone.locator(f".my-tables li a.table-link[data-table='{tid}']")).to_have_count(1)  # named by game, not id
     shot(phone, "my-games-phone")
     phone.goto(f"{server}/u/{nb}")
     expect(phone.locator("#profile-name")).to_contain_text(nb)
@@ -476,7 +476,7 @@ def test_a_guest_seat_is_claimed_by_signing_in(server: str, browser: Any, errors
     expect(page.locator("#seats .seat-user")).to_have_text(name, timeout=WAIT)
     expect(page.locator("#claim")).to_have_count(0)
     page.goto(server + "/me")
-    expect(page.locator(".my-tables li").first).to_contain_text(tid)
+    expect(page.locator(f".my-tables li a.table-link[data-table='{tid}']")).to_have_count(1)
     # the link in My games opens the seat (the account's token), in another browser too
     other = new_page(browser, errors)
     other.context.add_cookies(page.context.cookies())
