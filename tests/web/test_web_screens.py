@@ -98,7 +98,8 @@ def test_my_games_names_a_table_by_its_game_and_when_it_moved_not_by_its_id(
 
 def test_the_chinese_game_summaries_use_full_width_punctuation(server: Server, browser: Any) -> None:
     """"在神廟裡堆疊方塊,讓它們…" (Block and Key), "你是田野上空的雲:打出…" (Petrichor): a comma or colon between
-    Chinese words is full width (，：；), on the lobby's cards and on each How-to page."""
+    Chinese words is full width (，：；), on the lobby's cards, on each How-to page and on each game's board (its
+    words come from the game's terms.json and the renderer's own)."""
     with phone_page(browser, server.url + "/", lang="zh-TW") as page:
         cards = page.locator(".game-card")
         expect(cards.first).to_be_visible(timeout=WAIT)
@@ -110,6 +111,16 @@ def test_the_chinese_game_summaries_use_full_width_punctuation(server: Server, b
             expect(main.locator("ol li").first).to_be_visible(timeout=WAIT)
             said = main.inner_text()
             assert not HALF_WIDTH_AFTER_CHINESE.findall(said), (game, HALF_WIDTH_AFTER_CHINESE.findall(said))
+    # and the renderers' own words: "關於配件:神廟地板…", "你的謎之卡顏色:灰" (Block and Key), "關於配件:規則文…"
+    # (Cooper Island). (Words joined by a colon in the renderers' code, "手牌: 4", "起始玩家: Bo", are not these.)
+    fixed = {"block_and_key": ("關於配件：神廟地板", "你的謎之卡顏色："), "cooper_island": ("關於配件：規則文",)}
+    for game, words in fixed.items():
+        with httpx.Client(base_url=server.url, timeout=20) as c:
+            link = make_table(c, game=game, players=2, seats=ADA_BO)["seats"][0]["link"]
+        with phone_page(browser, server.url + link, lang="zh-TW") as page:
+            page.wait_for_selector("#board [data-version]", timeout=WAIT)
+            said = page.inner_text("#board")
+            assert all(w in said for w in words), (game, said[:300])
 
 
 def test_cacao_names_the_side_of_a_tile_as_one_chinese_word() -> None:

@@ -30,15 +30,15 @@ const UI = {
     views_own: "keys: own side only",
   },
   "zh-TW": {
-    note: "關於配件:神廟地板、10 種方塊形狀、顏色、48 張鑰匙卡與謎之卡皆為 boardlab 的重建設計 (沒有公開的卡片清單),並非實際出版的遊戲配件。",
+    note: "關於配件：神廟地板、10 種方塊形狀、顏色、48 張鑰匙卡與謎之卡皆為 boardlab 的重建設計 (沒有公開的卡片清單)，並非實際出版的遊戲配件。",
     temple: "神廟", turn_view: "轉動視角 ⟳", views: "投影", yours: "你這一側", site: "挖掘現場",
-    bag: "袋子:{n}", sun: "日之鑰 {n}", moon: "月之鑰 {n}", hand: "你的鑰匙卡", enigma: "你的謎之卡顏色:{c} ({n} 面)",
-    visible: "現在可完成", claimed: "已完成", blocks: "方塊", pick_block: "點選你的方塊來放置,或挖掘一行或一列。",
+    bag: "袋子：{n}", sun: "日之鑰 {n}", moon: "月之鑰 {n}", hand: "你的鑰匙卡", enigma: "你的謎之卡顏色：{c} ({n} 面)",
+    visible: "現在可完成", claimed: "已完成", blocks: "方塊", pick_block: "點選你的方塊來放置，或挖掘一行或一列。",
     pick_cell: "點選一個標示的地板格。", choice: "擺法 {i} / {n}:{what}", next: "下一個 ⟳", place: "放置",
     cancel: "取消", keys_n: "{n} 張鑰匙 · {p} 分", final_round: "最後一輪", threshold: "{n} 張鑰匙時結束",
-    solo: "單人模式第 {n} / {of} 回合", ancients: "古人:卡片 {card},方塊 {block}", rating: "評價:{t}",
-    top: "上方", S: "南側", E: "東側", N: "北側", W: "西側", dig: "挖掘", dig_r: "挖掘第 {n} 列", dig_c: "挖掘第 {n} 行", views_any: "鑰匙:任一視角",
-    views_own: "鑰匙:只限自己這一側",
+    solo: "單人模式第 {n} / {of} 回合", ancients: "古人：卡片 {card}，方塊 {block}", rating: "評價：{t}",
+    top: "上方", S: "南側", E: "東側", N: "北側", W: "西側", dig: "挖掘", dig_r: "挖掘第 {n} 列", dig_c: "挖掘第 {n} 行", views_any: "鑰匙：任一視角",
+    views_own: "鑰匙：只限自己這一側",
   },
 };
 const COLOUR = { W: "#f2efe6", G: "#9a9a9a", R: "#c8452f", B: "#3566b8", "*": "#d9b23a" };

@@ -32,7 +32,7 @@ const UI = {
     hand: "手上板塊", carto: "製圖師", anchors: "船錨", logs: "航海日誌", boats: "收入船",
     buildings: "建築", crates: "板條箱", statues: "雕像", workers: "工人", score: "分數",
     cargo: "貨船卡", orders: "皇家指令卡", bag: "布袋", cancel: "取消", you: "你", ship_n: "貨船 {n}", boat_n: "收入船 {n}",
-    note: "關於配件:規則文提供了遊戲流程與 A-H 行動區域,但沒有任何公開來源提供小島地圖、島嶼板塊、收入船、建築卡、皇家指令卡或任何費用。這些都是為 boardlab 重建設計的(docs/rules/cooper_island.md),並非實際印刷內容。",
+    note: "關於配件：規則文提供了遊戲流程與 A-H 行動區域，但沒有任何公開來源提供小島地圖、島嶼板塊、收入船、建築卡、皇家指令卡或任何費用。這些都是為 boardlab 重建設計的(docs/rules/cooper_island.md)，並非實際印刷內容。",
     final: "最終分數", side: "面", more: "其他選項", normal: "普通工人", special: "特殊工人",
     over: "遊戲結束", leftovers: "剩餘(每 5 個 1 分)", workshop: "雕像製造區",
     sandbank: "沙洲(不可被島嶼板塊遮住)", sailing: "航行(每本日誌 5 分加之後的格數)",
