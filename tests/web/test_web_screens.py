@@ -165,3 +165,21 @@ def test_a_pocket_mars_cards_longest_badge_stays_inside_its_card(server: Server,
         }).filter(Boolean)""")
         assert edges and all(badge <= card + 0.5 for badge, card in edges), edges
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_W
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_leaderboard_says_what_its_question_mark_means(server: Server, browser: Any, lang: str) -> None:
+    """A provisional rating reads "1844?" and the "?" was explained only in a hover title, which a phone does not
+    have: the board now says it once under the table."""
+    from test_rating_farm import join, play, rated_table
+    from test_site import account
+
+    a, _na, csrf_a = account(server)
+    b, _nb, csrf_b = account(server)
+    tid, tok_a = rated_table(a, csrf_a, {"kind": "open"})
+    play(a, tid, {0: tok_a, 1: join(b, csrf_b, tid)})
+    with phone_page(browser, f"{server.url}/leaders?game=tally&players=2", lang=lang) as page:
+        expect(page.locator("table.leaders tr.leader .rating").first).to_contain_text("?", timeout=WAIT)
+        legend = {"en": "? provisional: fewer than 5 rated games", "zh-TW": "? 暫定：計分賽少於 5 局"}[lang]
+        expect(page.locator("#lb-provisional")).to_contain_text(legend)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_W

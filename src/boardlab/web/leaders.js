@@ -42,6 +42,9 @@ function draw() {
       el("td", {}, el("a", { href: `/u/${encodeURIComponent(r.name)}` }, r.name)),
       el("td", { class: "rating" }, String(r.rating), r.provisional ? el("span", { class: "muted", title: `${t("provisional")}: ${t("provisional_help")}` }, "?") : null),
       el("td", {}, String(r.games_here)))))) : el("p", { class: "muted" }, t("no_rated_yet"));
+  // what the "?" means, said once under the table: a phone has no hover to show its title
+  const legend = rows.some((r) => r.provisional)
+    ? el("p", { class: "muted", id: "lb-provisional" }, `? ${t("provisional")}${lang === "zh-TW" ? "：" : ": "}${t("provisional_help")}`) : null;
   const more = board && (page + 1) * board.per_page < board.total;
   const pager = page > 0 || more ? el("p", { class: "pager" },
     page > 0 ? el("button", { type: "button", id: "lb-prev", onclick: () => { page -= 1; load(); } }, t("prev_page")) : null, " ",
@@ -59,7 +62,7 @@ function draw() {
   } }, input, " ", el("button", { type: "submit" }, t("find_player")));
   $("page").replaceChildren(
     el("section", {}, el("h2", {}, icon("trophy"), t("leaderboard")),
-      el("p", { class: "quick-row" }, gameSel, " ", countSel), list, pager),
+      el("p", { class: "quick-row" }, gameSel, " ", countSel), list, legend, pager),
     el("section", {}, el("h2", {}, icon("user"), t("find_player")), form,
       found === null ? null : found.length ? results : el("p", { class: "muted", id: "found-none" }, t("no_players_found"))));
 }
