@@ -8,8 +8,10 @@ width and compacts its own parts. The bounds below are between the heights befor
 with room for the deal (a Pocket Mars hand of long cards is taller than one of short cards). Nothing tappable
 shrank below 32 px.
 
-My games named each table by its random id ("Cacao · 1_B3wTl1DJ4M"); it now says when it last moved. The games'
-Traditional Chinese summaries (lobby cards, How-to pages) had half-width commas and colons between Chinese words."""
+The site's pages: My games named each table by its random id ("Cacao · 1_B3wTl1DJ4M"), it now says when it last
+moved; the games' Traditional Chinese had half-width commas and colons between Chinese words (lobby cards, How-to
+pages, the boards' notes), and Cacao's "東 側"; the lobby's options said "(seed rules)", jargon for the defaults; a
+Pocket Mars card's longest badge widened a phone's page; the leaderboard's "?" was explained only on hover."""
 
 from __future__ import annotations
 
