@@ -137,6 +137,7 @@ def _memory_sampler(out: Path, every: float, apps: list[Any]) -> None:
             snap = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
             first = first or snap
             growth = snap.compare_to(first, "lineno")[:8]
+            del snap  # the first sample's is kept, for the comparison
             objs = gc.get_objects()
             kinds = Counter(type(o).__name__ for o in objs).most_common(8)
             svc = apps[0].state.svc if apps else None
@@ -144,6 +145,7 @@ def _memory_sampler(out: Path, every: float, apps: list[Any]) -> None:
                 "t": round(time.time() - t0),
                 "rss_kib": rss,
                 "traced_kib": tracemalloc.get_traced_memory()[0] // 1024,
+                "tracemalloc_own_kib": tracemalloc.get_tracemalloc_memory() // 1024,  # in the RSS, not traced
                 "cached_tables": len(svc._tables) if svc else None,
                 "alive_tables": len(svc._alive) if svc else None,
                 "gc_tracked": len(objs),
