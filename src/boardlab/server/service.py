@@ -653,6 +653,7 @@ class TableService:
         for c in list(t.conns):
             for v in c.seats:
                 c.push(self.encoded(t, v, c.lang))
+        t._parts.clear()  # what the messages shared: not kept with every cached table until its next change
 
     def log_for(self, t: Table, viewer: Viewer, lang: str, upto: int | None = None) -> list[dict[str, Any]]:
         """The log in words for `viewer`; the live log (no `upto`) tells the table's notes between the moves
