@@ -100,12 +100,14 @@ def serve_main(argv: list[str]) -> None:
 
 
 def _profiler() -> None:
-    """cProfile of the server's event-loop thread (py-spy is not on this machine), switched on by SIGUSR1
+    """cProfile of the server's event-loop thread in CPU time (py-spy is not on this machine), switched on by SIGUSR1
     when the clock starts and written by SIGUSR2 when it stops (uvicorn ends the process by re-raising
     SIGTERM), so that creating and connecting the tables is not in the profile."""
     import cProfile
 
-    prof = cProfile.Profile()
+    # the thread's CPU time, not the wall clock: on a loaded machine the time a process waits for a core would
+    # otherwise be charged to whatever function it was in
+    prof = cProfile.Profile(time.thread_time)
 
     def dump(*_: Any) -> None:
         prof.disable()
