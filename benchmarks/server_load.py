@@ -82,9 +82,84 @@ def serve_main(argv: list[str]) -> None:
     p.add_argument("--db", required=True)
     p.add_argument("--redis", default=None)
     a = p.parse_args(argv)
-    from boardlab.server import serve
+    import boardlab.server as server
 
-    serve("127.0.0.1", a.port, a.db, a.redis)
+    apps: list[Any] = []
+    make = server.create_app
+
+    def create_app(*args: Any, **kw: Any) -> Any:  # keeps the app, for the memory sampler's cache size
+        apps.append(make(*args, **kw))
+        return apps[-1]
+
+    server.create_app = create_app  # type: ignore[assignment]
+    if os.environ.get("BENCH_PROFILE"):
+        _profiler()
+    if os.environ.get("BENCH_MEMORY"):
+        _memory_sampler(Path(os.environ["BENCH_MEMORY"]), float(os.environ.get("BENCH_MEMORY_EVERY", "30")), apps)
+    server.serve("127.0.0.1", a.port, a.db, a.redis)
+
+
+def _profiler() -> None:
+    """cProfile of the server's event-loop thread in CPU time (py-spy is not on this machine), switched on by SIGUSR1
+    when the clock starts and written by SIGUSR2 when it stops (uvicorn ends the process by re-raising
+    SIGTERM), so that creating and connecting the tables is not in the profile."""
+    import cProfile
+
+    # the thread's CPU time, not the wall clock: on a loaded machine the time a process waits for a core would
+    # otherwise be charged to whatever function it was in
+    prof = cProfile.Profile(time.thread_time)
+
+    def dump(*_: Any) -> None:
+        prof.disable()
+        prof.dump_stats(os.environ["BENCH_PROFILE"])
+
+    signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
+    signal.signal(signal.SIGUSR2, dump)
+
+
+def _memory_sampler(out: Path, every: float, apps: list[Any]) -> None:
+    """Every `every` seconds, one JSON line: the server's RSS, the tables in its cache, the objects the
+    collector tracks, the most common of them by type, and tracemalloc's top growth since the first
+    sample (by line): whether memory levels off at the table cache's bound or keeps growing."""
+    import threading
+    import tracemalloc
+    from collections import Counter
+
+    tracemalloc.start(1)
+    t0 = time.time()
+
+    def loop() -> None:
+        first = None
+        while True:
+            time.sleep(every)
+            rss = next(
+                int(line.split()[1]) for line in Path("/proc/self/status").read_text().splitlines()
+                if line.startswith("VmRSS:")
+            )
+            snap = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
+            first = first or snap
+            growth = snap.compare_to(first, "lineno")[:8]
+            del snap  # the first sample's is kept, for the comparison
+            objs = gc.get_objects()
+            kinds = Counter(type(o).__name__ for o in objs).most_common(8)
+            svc = apps[0].state.svc if apps else None
+            row = {
+                "t": round(time.time() - t0),
+                "rss_kib": rss,
+                "traced_kib": tracemalloc.get_traced_memory()[0] // 1024,
+                "tracemalloc_own_kib": tracemalloc.get_tracemalloc_memory() // 1024,  # in the RSS, not traced
+                "cached_tables": len(svc._tables) if svc else None,
+                "alive_tables": len(svc._alive) if svc else None,
+                "gc_tracked": len(objs),
+                "top_types": kinds,
+                "growth": [f"{s.traceback[0].filename.rsplit('/', 3)[-1]}:{s.traceback[0].lineno} "
+                           f"{s.size_diff // 1024:+d} KiB {s.count_diff:+d}" for s in growth],
+            }
+            del objs
+            with out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+
+    threading.Thread(target=loop, daemon=True).start()
 
 
 class Gate:
@@ -365,6 +440,9 @@ async def run(args: argparse.Namespace, bases: list[str], pid: int | list[int] |
         def clocks() -> None:
             cpu["client"] = time.process_time()
             cpu["server"] = _cpu(pid) if pid else 0.0
+            if args.profile and pid:
+                for p in pid if isinstance(pid, list) else [pid]:
+                    os.kill(p, signal.SIGUSR1)
 
         gate.on_start.append(quiet)
         gate.on_start.append(clocks)
@@ -379,6 +457,9 @@ async def run(args: argparse.Namespace, bases: list[str], pid: int | list[int] |
         elapsed = (stats.last or time.perf_counter()) - gate.start
         client_cpu = time.process_time() - cpu["client"]
         server_cpu = (_cpu(pid) - cpu["server"]) if pid else None
+        if args.profile and pid:
+            for p in pid if isinstance(pid, list) else [pid]:
+                os.kill(p, signal.SIGUSR2)
         gc.enable()
         extra.update(await extra.pop("finish")(elapsed))
     lat = sorted(stats.latencies)
@@ -442,6 +523,10 @@ def main() -> None:
     p.add_argument("--json", help="also write the result to this file")
     p.add_argument("--processes", type=int, default=1, help="server processes on one database (needs --redis)")
     p.add_argument("--redis", help="Redis URL for --processes > 1 (e.g. redis://127.0.0.1:6379/0)")
+    p.add_argument("--profile", help="cProfile the (first) server while playing; write its stats to this file")
+    p.add_argument("--memory", help="the server appends a memory sample (a JSON line) here every --memory-every s")
+    p.add_argument("--memory-every", type=float, default=30)
+    p.add_argument("--max-cached", type=int, help="the server's table cache bound (default: max(5000, 2 × tables))")
     args = p.parse_args()
     procs: list[subprocess.Popen[bytes]] = []
     tmp = tempfile.TemporaryDirectory()
@@ -456,7 +541,7 @@ def main() -> None:
                 schema, db = pg_schema(db)
             env = {
                 **os.environ,
-                "BOARDLAB_MAX_CACHED_TABLES": str(max(5000, args.tables * 2)),
+                "BOARDLAB_MAX_CACHED_TABLES": str(args.max_cached or max(5000, args.tables * 2)),
                 # one client plays every table: the per-client limits (docs/server.md) would stop it
                 "BOARDLAB_RATE_LIMIT": "1000000/second",
                 "BOARDLAB_RATE_CREATE": "1000000/second",
@@ -466,6 +551,11 @@ def main() -> None:
                 "BOARDLAB_MAX_WEBSOCKETS": "1000000",
                 "BOARDLAB_MAX_SPECTATORS_PER_TABLE": "1000000",
             }
+            if args.profile:
+                env["BENCH_PROFILE"] = str(Path(args.profile).resolve())
+            if args.memory:
+                env["BENCH_MEMORY"] = str(Path(args.memory).resolve())
+                env["BENCH_MEMORY_EVERY"] = str(args.memory_every)
             for i in range(args.processes):  # one after the other: the first migrates the schema
                 port = free_port()
                 cmd = [sys.executable, str(HERE), "--serve", "--port", str(port), "--db", db]

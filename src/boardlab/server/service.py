@@ -72,6 +72,30 @@ RELOAD_AFTER = 1.0
 second at most while the database keeps failing, instead of a retry loop)."""
 
 
+def _share(seen: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """`view` with each part that another viewer's view of the same version holds as the very same object (a
+    game builds its board once per position: Cacao's `_board_view`) replaced by that part's JSON, encoded once
+    (the second time it is seen) and spliced into every later message (orjson.Fragment): the message text is
+    unchanged, the board is no longer encoded once per seat and spectator language. `seen` maps each key to the
+    last object seen under it (held, so its id is not reused) and its fragment."""
+    out = view
+    for k, v in view.items():
+        if type(v) is not dict and type(v) is not list:
+            continue
+        hit = seen.get(k)
+        if hit is None or hit[0] is not v:
+            seen[k] = (v, None)
+            continue
+        frag = hit[1]
+        if frag is None:
+            frag = orjson.Fragment(orjson.dumps(v, option=orjson.OPT_NON_STR_KEYS))
+            seen[k] = (v, frag)
+        if out is view:
+            out = dict(view)  # the game's view is its own: replaced parts go into a copy
+        out[k] = frag
+    return out
+
+
 class TableService:
     """Owns the cache of live tables, the store and the bot runner."""
 
@@ -609,13 +633,15 @@ class TableService:
         """The state message for `viewer` as JSON text, computed once per version and seat."""
         if t._cache_version != t.version or len(t._cache) > 64:
             t._cache.clear()
+            t._parts.clear()
             t._cache_version = t.version
         key = (viewer, lang)
         text = t._cache.get(key)
         if text is None:
             msg = state_message(t, viewer, lang)
+            msg["view"] = _share(t._parts.setdefault("view", {}), msg["view"])
             if self.hooks is not None:
-                self.hooks.extend(t, viewer, msg)
+                self.hooks.extend(t, viewer, msg, t._parts)
             text = orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()  # hot path
             t._cache[key] = text
         return text
@@ -627,6 +653,7 @@ class TableService:
         for c in list(t.conns):
             for v in c.seats:
                 c.push(self.encoded(t, v, c.lang))
+        t._parts.clear()  # what the messages shared: not kept with every cached table until its next change
 
     def log_for(self, t: Table, viewer: Viewer, lang: str, upto: int | None = None) -> list[dict[str, Any]]:
         """The log in words for `viewer`; the live log (no `upto`) tells the table's notes between the moves

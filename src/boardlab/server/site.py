@@ -18,6 +18,7 @@ import secrets
 import time
 from typing import Any
 
+import orjson
 from sqlalchemy.engine import Connection
 
 from .accounts import Accounts, User
@@ -123,16 +124,29 @@ class Site:
         await self.store.read(lambda c: load_ratings(c, t, info))
 
     # -- hooks called by TableService -------------------------------------------------------------------
-    def extend(self, t: Table, viewer: int | None, msg: dict[str, Any]) -> None:
+    def extend(self, t: Table, viewer: int | None, msg: dict[str, Any], parts: dict[str, Any] | None = None) -> None:
+        """The site's part of a state message. Its `site` object is the same for every viewer: with `parts` (what
+        the messages of one table version share, service.encoded) it is built and encoded once for all of them."""
         info = self.ensure(t)
         if info.rated:
             msg["can_undo"] = False
         # a bot that was about to stand in for a player who took their seat back is not "thinking" for them
         out = (info.clock_state or {}).get("out", [])
         msg["thinking"] = [s for s in msg["thinking"] if t.seats[s].kind == "bot" or s in out]
+        if parts is None:
+            msg["site"] = self._site_part(t, info)
+            return
+        shared = parts.get("site")
+        if shared is None:
+            part = orjson.dumps(self._site_part(t, info), option=orjson.OPT_NON_STR_KEYS)
+            shared = parts["site"] = orjson.Fragment(part)
+        msg["site"] = shared
+
+    def _site_part(self, t: Table, info: SiteInfo) -> dict[str, Any]:
+        """The accounts, ratings, clock and presence of the table's seats, as every viewer is shown them."""
         now_wall = time.time()
         now_mono = time.monotonic()
-        msg["site"] = {
+        return {
             "rated": info.rated,
             "bot_level": info.bot_level,
             "users": [info.users[i][1] if i in info.users else None for i in range(t.players)],

@@ -11,12 +11,14 @@ import hmac
 import json
 import time
 from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 import orjson
 
 from boardlab.core import Game, State, get_game, tutorial
+from boardlab.core.narration import played
 from boardlab.core.tutorial import Tutorial
 
 from . import policy
@@ -161,6 +163,8 @@ class Table:
     notes: list[Note] = field(default_factory=list)
     _cache: dict[tuple[Viewer, str], str] = field(default_factory=dict)
     _cache_version: int = -1
+    # what the messages of `_cache_version` share, encoded once for all viewers (service.encoded); cleared with it
+    _parts: dict[str, Any] = field(default_factory=dict)
     retired: bool = False  # dropped after a failed store (service._forget): it changes nothing any more
     tutorial: Tutorial | None = None  # a guided first game: its script (core/tutorial.py), then free play
     stale: bool = False  # in a cluster: another process changed it; rebuilt from the log before use (service.py)
@@ -207,7 +211,9 @@ def make_entry(
     visible = policy.visible_to(game, before, action, seat, players)
     mask = sum(1 << policy.viewer_index(v, players) for v in visible)
     undoable = after is not None and policy.undo_allowed(game, before, action, after)
-    return Entry(n, seat, str(action), mask, policy.log_texts(game, before, action, visible, players), undoable)
+    with nullcontext() if after is None else played(before, action, after):  # the words reuse `after`
+        texts = policy.log_texts(game, before, action, visible, players)
+    return Entry(n, seat, str(action), mask, texts, undoable)
 
 
 def entry_json(t: Table, e: Entry, viewer: Viewer, lang: str) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from boardlab.core.game import MenuItem
@@ -251,9 +252,16 @@ def ledger(state: CacaoState, lang: str) -> list[dict[str, int]]:
     """Each village's public counts, named for the log (core/narration.py words their changes): what a
     market, a gold mine, a water or a sun site gave or took is then in the line of the move."""
     temples = state.temple_scores()
-    return [{term("l_gold", lang): v.gold, term("l_fruit", lang): v.fruit, term("l_sun", lang): v.sun,
-             term("l_water", lang): v.water, term("l_temples", lang): temples[i]}
+    gold, fruit, sun, water, temple = _ledger_labels(lang)
+    return [{gold: v.gold, fruit: v.fruit, sun: v.sun, water: v.water, temple: temples[i]}
             for i, v in enumerate(state.villages)]
+
+
+@cache
+def _ledger_labels(lang: str) -> tuple[str, ...]:
+    """The ledger's five labels in `lang`, looked up once: a server move words two ledgers per language (20 term
+    look-ups each at four players, a tenth of the move's CPU)."""
+    return tuple(term(k, lang) for k in ("l_gold", "l_fruit", "l_sun", "l_water", "l_temples"))
 
 
 def end_cause(state: CacaoState, lang: str) -> str:
