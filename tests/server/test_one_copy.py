@@ -16,7 +16,7 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy as sa
-from srvkit import Server, auth, db_url_for, make_table, wait_for
+from srvkit import Server, auth, db_url_for, make_table, serving, wait_for
 
 from boardlab.server.db import log_t, make_engine
 from boardlab.server.table import build_table
@@ -92,6 +92,42 @@ def test_a_dropped_copy_never_plays_beside_the_reloaded_one(server: Server) -> N
             assert not any(d in text for d in DUPLICATE), "two copies of the table wrote the same log row"
     finally:
         engine.dispose()
+
+
+def _logs(c: httpx.Client, tid: str, toks: list[str | None]) -> list[list[Any]]:
+    """Each reader's log (every seat, then a spectator) in both languages: [[(action, text), ...] per reader]."""
+    return [[(e["action"], e["text"]) for lang in ("en", "zh-TW")
+             for e in c.get(f"/api/tables/{tid}/log", params={"lang": lang}, headers=auth(tok) if tok else {}
+                            ).json()["log"]] for tok in toks]
+
+
+def test_a_move_the_game_cannot_word_is_played_and_stored(backend: str, tmp_path: Path) -> None:
+    """Block and Key's solo discard raised in `term()` while the log line was worded, and the move was refused as a
+    storage failure (503, 200 of 200 tries). A failure to word a move must never stop it: the move is stored and
+    served, those who may see it read its notation, the others the words of a hidden move (nothing of the card),
+    and the table is served the same after a restart (its log entries are worded again as it is rebuilt)."""
+    with serving(backend, tmp_path, {"BOARDLAB_TEST_MUTE_GAME": "1"}) as srv:
+        with httpx.Client(base_url=srv.url, timeout=20) as c:
+            t = make_table(c, game="tally_mute", options={"target": 10**6})
+            tid, toks = t["id"], [s["token"] for s in t["seats"]]
+            r = c.post(f"/api/tables/{tid}/actions", headers=auth(toks[0]), json={"move": 0, "action": "add2"})
+            assert r.status_code == 200, r.text  # before: 503 storage, "nothing changed"
+            hide = next(m["action"] for m in r.json()["legal"] if m["action"].startswith("hide"))
+            r = c.post(f"/api/tables/{tid}/actions", headers=auth(toks[0]), json={"move": 1, "action": hide})
+            assert r.status_code == 200, r.text
+            logs = _logs(c, tid, [*toks, None])
+            card = hide[-1]
+            assert logs[0] == [("add2", "add2"), (hide, f"hides a {card}"), ("add2", "add2"), (hide, f"蓋下 {card}")]
+            hidden = [("add2", "add2"), (None, "makes a hidden move"), ("add2", "add2"), (None, "做了一個祕密行動")]
+            assert logs[1] == logs[2] == hidden, logs  # the others learn nothing of the card
+            assert c.get(f"/api/tables/{tid}", headers=auth(toks[0])).json()["version"] == 2
+        text = srv.log_path.read_text(errors="replace")
+        assert "tally_mute cannot word 'add2'" in text and "cannot store a move" not in text
+        srv.kill()
+        srv.start()
+        with httpx.Client(base_url=srv.url, timeout=20) as c:
+            assert c.get(f"/api/tables/{tid}", headers=auth(toks[1])).json()["version"] == 2
+            assert _logs(c, tid, [*toks, None]) == logs
 
 
 def _person_to_move(c: httpx.Client, tid: str, toks: dict[int, str]) -> tuple[int] | None:

@@ -9,6 +9,7 @@ your hand, face up: the counter goes up by c), `hide<c>` (a card face down: nobo
 
 from __future__ import annotations
 
+import os
 from typing import Any, NamedTuple
 
 from boardlab.core import ActionParseError, Game, Option, Rng, Score, State, register
@@ -180,3 +181,25 @@ class Tally(Game):
 
 
 TallyState.game = register(Tally())  # type: ignore[misc]
+
+
+class MuteTally(Tally):
+    """Tally whose words fail (issue #32: Block and Key's solo discard raised in `term()` and the move was refused):
+    the public `add2` cannot be worded for anyone, a hidden `hide<c>` not for those who may not see it."""
+
+    name = "tally_mute"
+    titles = {"en": "Tally that cannot word its moves (test game)", "zh-TW": "無法描述行動的計數（測試遊戲）"}
+
+    def describe_move(self, before: State, action: Any, lang: str = "en") -> str:
+        if str(action) == "add2":
+            raise TypeError("term() got multiple values for argument 'key'")
+        return super().describe_move(before, action, lang)
+
+    def describe_for(self, before: State, action: Any, seat: int | None, lang: str = "en") -> str:
+        if action.kind == "hide" and seat != before.current_player:
+            raise TypeError("term() got multiple values for argument 'key'")
+        return super().describe_for(before, action, seat, lang)
+
+
+if os.environ.get("BOARDLAB_TEST_MUTE_GAME"):  # only the servers of the test that asks for it know this game
+    register(MuteTally())
