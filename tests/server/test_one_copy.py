@@ -106,7 +106,7 @@ def test_a_move_the_game_cannot_word_is_played_and_stored(backend: str, tmp_path
     storage failure (503, 200 of 200 tries). A failure to word a move must never stop it: the move is stored and
     served, those who may see it read its notation, the others the words of a hidden move (nothing of the card),
     and the table is served the same after a restart (its log entries are worded again as it is rebuilt)."""
-    with serving(backend, tmp_path, {"BOARDLAB_TEST_MUTE_GAME": "1"}) as srv:
+    with serving(backend, tmp_path, {"BOARDLAB_TEST_GAMES": "tally_mute"}) as srv:
         with httpx.Client(base_url=srv.url, timeout=20) as c:
             t = make_table(c, game="tally_mute", options={"target": 10**6})
             tid, toks = t["id"], [s["token"] for s in t["seats"]]

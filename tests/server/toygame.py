@@ -201,5 +201,35 @@ class MuteTally(Tally):
         return super().describe_for(before, action, seat, lang)
 
 
-if os.environ.get("BOARDLAB_TEST_MUTE_GAME"):  # only the servers of the test that asks for it know this game
+class HoldState(TallyState):
+    """Every decision alternates between two options (`add1`, `end`) and one (`end` after an add), as Pocket Mars's
+    "hold" questions offer `do`+`skip` or `skip` alone: a bot answers a one-option question at once."""
+
+    def _legal_actions(self) -> list[Act]:
+        return [Act("end")] if self.adds else [Act("add1"), Act("end")]
+
+    def clone(self) -> TallyState:
+        o = super().clone()
+        o.__class__ = HoldState
+        return o
+
+
+class HoldTally(Tally):
+    """Tally of `HoldState`s whose every decision's option count counts as hidden (`decision_kind` "hold"), so its
+    bots' replies are paced: benchmarks/bot_pace.py measures one-option against two-option replies under load."""
+
+    name = "tally_hold"
+    titles = {"en": "Tally of one or two options (test game)", "zh-TW": "一或二個選項的計數（測試遊戲）"}
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return HoldState(players, seed, options)
+
+    def decision_kind(self, state: State) -> str | None:
+        return "hold"
+
+
+# only the servers of the tests and benchmarks that ask for them know these games (BOARDLAB_TEST_GAMES=a,b)
+if MuteTally.name in os.environ.get("BOARDLAB_TEST_GAMES", "").split(","):
     register(MuteTally())
+if HoldTally.name in os.environ.get("BOARDLAB_TEST_GAMES", "").split(","):
+    HoldState.game = register(HoldTally())  # type: ignore[misc]
