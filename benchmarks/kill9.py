@@ -47,6 +47,8 @@ from test_one_copy import DUPLICATE  # noqa: E402
 
 MISMATCH = "gives another state than the one served before"
 OPTS = {"target": 10**6}
+START = 120
+"""Seconds a server may take to answer `/healthz` after a start (40 s was too short at load average ~30)."""
 
 
 def _chatter(url: str, table: dict[str, Any], said: list[str], stop: threading.Event, seed: int) -> None:
@@ -102,7 +104,7 @@ class Run:
         self.cycles = 0
 
     def setup(self) -> None:
-        self.srv.start()
+        self.srv.start(timeout=START)
         with httpx.Client(base_url=self.srv.url, timeout=20) as c:
             self.humans = [make_table(c, options=OPTS) for _ in range(3)]
             self.vs_bots = [make_table(c, seats=[{"kind": "human"}, {"kind": "bot", "bot": b}], options=OPTS)
@@ -150,7 +152,7 @@ class Run:
         """Start again; time it; every table served from its log; chat kept; bots carry on."""
         size = self.srv.log_path.stat().st_size
         t0 = time.monotonic()
-        self.srv.start()
+        self.srv.start(timeout=START)
         self.up.append(time.monotonic() - t0)
         try:
             self._check_served(t0)
@@ -160,7 +162,7 @@ class Run:
             self.problems.append(f"cycle {self.cycles}: after the restart a request failed ({e!r}); "
                                  f"server alive: {alive}; its log since the start:\n{tail}")
             self.srv.stop()
-            self.srv.start()  # go on with the next cycle on the same database
+            self.srv.start(timeout=START)  # go on with the next cycle on the same database
         text = self.srv.log_path.read_text(errors="replace")[size:]
         self.duplicates += sum(text.count(d) for d in DUPLICATE)
         if MISMATCH in text:

@@ -9,6 +9,7 @@ your hand, face up: the counter goes up by c), `hide<c>` (a card face down: nobo
 
 from __future__ import annotations
 
+import os
 from typing import Any, NamedTuple
 
 from boardlab.core import ActionParseError, Game, Option, Rng, Score, State, register
@@ -180,3 +181,55 @@ class Tally(Game):
 
 
 TallyState.game = register(Tally())  # type: ignore[misc]
+
+
+class MuteTally(Tally):
+    """Tally whose words fail (issue #32: Block and Key's solo discard raised in `term()` and the move was refused):
+    the public `add2` cannot be worded for anyone, a hidden `hide<c>` not for those who may not see it."""
+
+    name = "tally_mute"
+    titles = {"en": "Tally that cannot word its moves (test game)", "zh-TW": "無法描述行動的計數（測試遊戲）"}
+
+    def describe_move(self, before: State, action: Any, lang: str = "en") -> str:
+        if str(action) == "add2":
+            raise TypeError("term() got multiple values for argument 'key'")
+        return super().describe_move(before, action, lang)
+
+    def describe_for(self, before: State, action: Any, seat: int | None, lang: str = "en") -> str:
+        if action.kind == "hide" and seat != before.current_player:
+            raise TypeError("term() got multiple values for argument 'key'")
+        return super().describe_for(before, action, seat, lang)
+
+
+class HoldState(TallyState):
+    """Every decision alternates between two options (`add1`, `end`) and one (`end` after an add), as Pocket Mars's
+    "hold" questions offer `do`+`skip` or `skip` alone: a bot answers a one-option question at once."""
+
+    def _legal_actions(self) -> list[Act]:
+        return [Act("end")] if self.adds else [Act("add1"), Act("end")]
+
+    def clone(self) -> TallyState:
+        o = super().clone()
+        o.__class__ = HoldState
+        return o
+
+
+class HoldTally(Tally):
+    """Tally of `HoldState`s whose every decision's option count counts as hidden (`decision_kind` "hold"), so its
+    bots' replies are paced: benchmarks/bot_pace.py measures one-option against two-option replies under load."""
+
+    name = "tally_hold"
+    titles = {"en": "Tally of one or two options (test game)", "zh-TW": "一或二個選項的計數（測試遊戲）"}
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return HoldState(players, seed, options)
+
+    def decision_kind(self, state: State) -> str | None:
+        return "hold"
+
+
+# only the servers of the tests and benchmarks that ask for them know these games (BOARDLAB_TEST_GAMES=a,b)
+if MuteTally.name in os.environ.get("BOARDLAB_TEST_GAMES", "").split(","):
+    register(MuteTally())
+if HoldTally.name in os.environ.get("BOARDLAB_TEST_GAMES", "").split(","):
+    HoldState.game = register(HoldTally())  # type: ignore[misc]

@@ -46,6 +46,12 @@ def explanation(name: str, what: str, cost: str = "", reconstructed: bool = Fals
     return {"name": name, "what": what, "cost": cost, "reconstructed": bool(reconstructed)}
 
 
+def hidden_move(lang: str) -> str:
+    """The words for a move a reader may not know (a card readied face down): what a log line says when the move
+    is hidden, and what a server shows when a game could not word it (the safe side: it names nothing)."""
+    return "做了一個祕密行動" if lang == "zh-TW" else "makes a hidden move"
+
+
 @dataclass(frozen=True)
 class MenuItem:
     """A legal action offered to a person under a short code, with a label in words."""
@@ -298,8 +304,7 @@ class Game(ABC):
             return str(describe_for(before, action, seat, lang)) + story(before, action, lang)
         if self.action_visible(before, action, seat):
             return self.describe_move(before, action, lang)
-        hidden = "做了一個祕密行動" if lang == "zh-TW" else "makes a hidden move"
-        return hidden + story(before, action, lang)
+        return hidden_move(lang) + story(before, action, lang)
 
     def why_illegal(self, state: State, action: Action) -> str:
         """A sentence saying why `action` is not legal in `state` (`State.why_illegal` asks here): the game's

@@ -64,3 +64,24 @@ def reveals_or_draws(before: State, action: Any, after: State) -> bool:
             except Exception:
                 return True
     return False
+
+
+def shown_to_others(before: State, action: Any, after: State, samples: int = UNDO_SAMPLES) -> str | None:
+    """How an undoable `action` could leak (issue #32): "reveal" when another seat's view after it differs from
+    what replaying it in a determinization of the position, as that seat knew it, shows (undoing it would hide
+    again what was seen); "unplayable" when a sample does not allow it (it names a card the sample did not deal
+    the mover: what its notation shows is `Game.action_visible`'s question); None when no sample tells."""
+    mover = before.current_player
+    for seat in range(before.num_players):
+        if seat == mover:
+            continue
+        seen = after.view(seat)
+        for k in range(samples):
+            sample = before.determinize(seat, Rng(0x5EED + 7919 * k + seat))
+            try:
+                sample.apply(action)
+            except Exception:
+                return "unplayable"
+            if sample.view(seat) != seen:
+                return "reveal"
+    return None

@@ -7,9 +7,14 @@ This module only applies them to every viewer of a table.
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import Any
 
 from boardlab.core import Game, State
+from boardlab.core.game import hidden_move
+
+log = logging.getLogger("boardlab.server")
 
 SPECTATOR = None
 LANGS = ("en", "zh-TW")
@@ -37,8 +42,17 @@ def text_index(viewer: Viewer, lang: str, players: int) -> int:
 
 
 def visible_to(game: Game, before: State, action: Any, actor: int, players: int) -> frozenset[Viewer]:
-    """The viewers (seat numbers, None for spectators) allowed to read `action`'s notation."""
-    return frozenset(v for v in viewers(players) if v == actor or game.action_visible(before, action, v))
+    """The viewers (seat numbers, None for spectators) allowed to read `action`'s notation; a viewer the game
+    cannot answer for (it raised) may not: the safe side, and the move still goes through."""
+
+    def may_read(v: Viewer) -> bool:
+        try:
+            return bool(game.action_visible(before, action, v))
+        except Exception:
+            log.exception("%s cannot tell who may read %r; hidden from viewer %s", game.name, str(action), v)
+            return False
+
+    return frozenset(v for v in viewers(players) if v == actor or may_read(v))
 
 
 def log_texts(game: Game, before: State, action: Any, visible: frozenset[Viewer], players: int) -> tuple[str, ...]:
@@ -46,10 +60,24 @@ def log_texts(game: Game, before: State, action: Any, visible: frozenset[Viewer]
     in `text_index` order (a flat tuple of strings: cheap to keep for every move of every table).
 
     Viewers who may read the notation (`visible`, which includes the actor) get the full words; only
-    the others ask the game for masked words, so no visibility test runs twice for one viewer."""
-    full = {lang: str(game.describe_move(before, action, lang)) for lang in LANGS}
+    the others ask the game for masked words, so no visibility test runs twice for one viewer.
+
+    A game that fails to word a move must not stop the move (issue #32: Block and Key's solo discard raised in
+    `term()`, and every discard was refused as a storage failure): a reader who may see the move gets its
+    notation instead, any other reader the words of a hidden move, which name nothing."""
+
+    def words(say: Callable[[], Any], instead: str, lang: str) -> str:
+        try:
+            return str(say())
+        except Exception:
+            log.exception("%s cannot word %r in %s; the log shows %r", game.name, str(action), lang, instead)
+            return instead
+
+    full = {lang: words(lambda lang=lang: game.describe_move(before, action, lang), str(action), lang)
+            for lang in LANGS}
     return tuple(
-        full[lang] if v in visible else str(game.describe_for(before, action, v, lang))
+        full[lang] if v in visible
+        else words(lambda v=v, lang=lang: game.describe_for(before, action, v, lang), hidden_move(lang), lang)
         for v in viewers(players)
         for lang in LANGS
     )
