@@ -145,19 +145,22 @@ class Decider:
         if move is None:
             self.prefix = prefix
             return False
-        self.state.apply(move)
+        # the move is one of this very state's `legal_actions` (the tree was built from them): `apply` would scan
+        # that list again to check it
+        self.state.apply_unchecked(move)
         self.moved()
         return True
 
 
 def observation(state: State, seat: int) -> np.ndarray:
     """The seat's observation tensor (float32), built from its view only: the game's hand-made encoder
-    (rl/encoders/) where it has one, else `Game.encode_observation` (the hashed view by default)."""
+    (rl/encoders/) where it has one, reading `State.observation_view` (the view less its text for people), else
+    `Game.encode_observation` (the hashed view by default)."""
     from .encoders import encoder_for
 
     enc = encoder_for(state.game.name)
     if enc is not None:
-        return enc.encode(state.view(seat), state.num_players)
+        return enc.encode(state.observation_view(seat), state.num_players)
     return np.asarray(state.game.encode_observation(state, seat), dtype=np.float32)
 
 

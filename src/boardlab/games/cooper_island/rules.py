@@ -1349,20 +1349,20 @@ class CooperState(StepMachine, State):
             "players_": [self.player_json(p) for p in range(self.num_players)],
         }
 
-    def decision(self, seat: int | None) -> dict[str, Any] | None:
+    def decision(self, seat: int | None, options: bool = True) -> dict[str, Any] | None:
         if self.decider is None:
             return None
         out: dict[str, Any] = {"player": self.decider, "step": self.todo[-1][0]}
-        if seat == self.decider:
+        if options and seat == self.decider:
             out["options"] = [str(a) for a in self.options_]
         return out
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None, options: bool = True) -> dict[str, Any]:
         bit = 0 if seat is None else 1 << seat
         pub = self.public_json()
         out: dict[str, Any] = {
             "game": "cooper_island", "seat": seat, "players": self.num_players,
-            "current_player": self.current_player, "decision": self.decision(seat),
+            "current_player": self.current_player, "decision": self.decision(seat, options),
             **{k: v for k, v in pub.items() if k != "players_"}, "boards": pub["players_"],
             "decks": {"small": len(self.small), "large": len(self.large),
                       "known": [[name, i, c] for name, deck in (("small", self.small), ("large", self.large))

@@ -71,18 +71,21 @@ class BlockAndKeyEncoder:
             return slot_of(q, seat, seats, none)
 
         t = view["temple"]
+        # the voxel planes: indices gathered, then one checked write per plane (a late temple has 150+ cubes)
+        W, D, shapes = self.W, self.D, self.shapes
+        colours, kinds, placers = [], [], []
         for blk in t["blocks"]:
             b = self.blocks[blk["block"]]
             colour, shape = comp.block_colour(b), comp.block_shape(b)
             by = SLOTS if blk["by"] < 0 else slot(blk["by"])  # -1: the ancients (solo)
-            for x, y, z in blk["cubes"]:
-                i = (z * self.D + y) * self.W + x
-                w.set("cube_colour", i * nc + colour)
-                w.set("cube_shape", i * self.shapes + shape)
-                w.set("cube_by", i * (SLOTS + 1) + by)
-        for y in range(t["depth"]):
-            for x in range(t["width"]):
-                w.set("floor", y * self.W + x)
+            cubes = [(z * D + y) * W + x for x, y, z in blk["cubes"]]
+            colours += [i * nc + colour for i in cubes]
+            kinds += [i * shapes + shape for i in cubes]
+            placers += [i * (SLOTS + 1) + by for i in cubes]
+        w.ones("cube_colour", colours)
+        w.ones("cube_shape", kinds)
+        w.ones("cube_by", placers)
+        w.ones("floor", [y * W + x for y in range(t["depth"]) for x in range(t["width"])])
         cx, cy = t["core"]
         for dx in range(2):
             for dy in range(2):

@@ -76,20 +76,29 @@ class CooperIslandEncoder:
         def slot(q: int | None, none: int = SLOTS) -> int:
             return slot_of(q, seat, seats, none)
 
+        tcode, rcode, ocode = self.terrains, self.res, self.occ
         for q, b in enumerate(view["boards"]):
             j = slot(q)
             w.set("seat_present", j)
+            # the 19 hexes' planes: indices gathered, then one checked write per plane
+            tiles, cube, occupant, ruin, road = [], [], [], [], []
             for x in b["hexes"]:
                 i = j * h + x["id"] - 1
-                for layer, code in enumerate(x["tiles"]):
-                    w.set("tiles", (i * layers + layer) * terrains + self.terrains[code])
+                base = i * layers
+                tiles += [(base + layer) * terrains + tcode[code] for layer, code in enumerate(x["tiles"])]
                 if x["cube"]:
-                    w.set("cube", i * res + self.res[x["cube"]])
+                    cube.append(i * res + rcode[x["cube"]])
                 if x["occ"]:
-                    w.set("occupant", i * occ + self.occ[x["occ"]])
-                w.set("ruin", i, float(x["ruin"]))
-                if q == 0:
-                    w.set("road", x["id"] - 1, float(x["road"]))
+                    occupant.append(i * occ + ocode[x["occ"]])
+                if x["ruin"]:
+                    ruin.append(i)
+                if q == 0 and x["road"]:
+                    road.append(x["id"] - 1)
+            w.ones("tiles", tiles)
+            w.ones("cube", cube)
+            w.ones("occupant", occupant)
+            w.ones("ruin", ruin)
+            w.ones("road", road)
             for block in ("storage", "market"):
                 for g, k in b[block].items():
                     w.frac(block, j * len(self.goods) + self.goods[g], k, MOST)
