@@ -76,8 +76,10 @@ class MoveTree:
     for (a random playout asks for one path of a position's tree, not all of it)."""
 
     def __init__(self, space: ActionSpace, state: State) -> None:
-        parts = space.parts
-        self.moves: dict[tuple[int, ...], Any] = {parts(a): a for a in state.legal_actions()}
+        known = space._parts.get  # the remembered parts first: a call of `parts` per legal move was half the mask
+        self.moves: dict[tuple[int, ...], Any] = {}
+        for a in state.legal_actions():
+            self.moves[known(a) or space.parts(a)] = a
         self._next: dict[tuple[int, ...], list[int]] = {}
 
     def options(self, prefix: tuple[int, ...]) -> list[int]:
