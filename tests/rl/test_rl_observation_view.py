@@ -83,3 +83,18 @@ def test_a_step_does_not_check_the_move_against_the_legal_list_again(game: str, 
         obs, _, term, trunc, _ = env.last()
         env.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     assert len(env.unwrapped.game_state.history) > 5
+
+
+@pytest.mark.parametrize("game", ["block_and_key", "cooper_island"])
+def test_remembered_parts_give_the_tensor_a_fresh_encoder_gives(game: str) -> None:
+    """The encoders replay the writes of a part of the view that repeats (a seat's island, the temple:
+    `kit.Memo`); along random games, every seat at every step, the tensor is the one an encoder that remembers
+    nothing builds."""
+    enc = encoder_for(game)
+    assert enc is not None
+    for state in positions(game, seeds=1, every=1):
+        for seat in range(state.num_players):
+            view = state.observation_view(seat)
+            fresh = type(enc)()
+            assert np.array_equal(enc.encode(view, 2), fresh.encode(view, 2))
+            assert fresh.memo.last and len(enc.memo.last) >= len(fresh.memo.last)

@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .kit import Layout, Writer, make_layout, slot_of
+from .kit import Layout, Memo, Writer, make_layout, slot_of
 
 SLOTS = 4
 MOST = 10  # a stock that has no printed limit (storage, market, logs, anchors, ...): saturates at 10
@@ -42,6 +42,7 @@ class CooperIslandEncoder:
         # the questions are the rules' step methods (`_s_<kind>`): read from the class, never a hand-kept list
         self.steps = {k: i for i, k in enumerate(sorted(n[3:] for n in dir(CooperState) if n.startswith("_s_")))}
         self.layout = self._layout()
+        self.memo = Memo()
 
     def _layout(self) -> Layout:
         s, h, c, comp = SLOTS, self.hexes, len(self.cards), self.comp
@@ -67,38 +68,44 @@ class CooperIslandEncoder:
     def size(self, players: int) -> int:
         return self.layout["size"][0]
 
+    def _hexes(self, w: Writer, q: int, j: int, hexes: list[dict[str, Any]]) -> None:
+        """The 19 hexes' planes of seat q's island in slot j: indices gathered, then one checked write per plane."""
+        h, layers, terrains, res, occ = self.hexes, self.layers, len(self.terrains), len(self.res), len(self.occ)
+        tcode, rcode, ocode = self.terrains, self.res, self.occ
+        tiles, cube, occupant, ruin, road = [], [], [], [], []
+        for x in hexes:
+            i = j * h + x["id"] - 1
+            base = i * layers
+            tiles += [(base + layer) * terrains + tcode[code] for layer, code in enumerate(x["tiles"])]
+            if x["cube"]:
+                cube.append(i * res + rcode[x["cube"]])
+            if x["occ"]:
+                occupant.append(i * occ + ocode[x["occ"]])
+            if x["ruin"]:
+                ruin.append(i)
+            if q == 0 and x["road"]:
+                road.append(x["id"] - 1)
+        w.ones("tiles", tiles)
+        w.ones("cube", cube)
+        w.ones("occupant", occupant)
+        w.ones("ruin", ruin)
+        w.ones("road", road)
+
     def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
         w, comp = Writer(self.layout), self.comp
         seat, seats = int(view["seat"]), len(view["boards"])
-        h, layers, terrains, res, occ, cards = (self.hexes, self.layers, len(self.terrains), len(self.res),
-                                                len(self.occ), len(self.cards))
+        cards = len(self.cards)
 
         def slot(q: int | None, none: int = SLOTS) -> int:
             return slot_of(q, seat, seats, none)
 
-        tcode, rcode, ocode = self.terrains, self.res, self.occ
         for q, b in enumerate(view["boards"]):
             j = slot(q)
             w.set("seat_present", j)
-            # the 19 hexes' planes: indices gathered, then one checked write per plane
-            tiles, cube, occupant, ruin, road = [], [], [], [], []
-            for x in b["hexes"]:
-                i = j * h + x["id"] - 1
-                base = i * layers
-                tiles += [(base + layer) * terrains + tcode[code] for layer, code in enumerate(x["tiles"])]
-                if x["cube"]:
-                    cube.append(i * res + rcode[x["cube"]])
-                if x["occ"]:
-                    occupant.append(i * occ + ocode[x["occ"]])
-                if x["ruin"]:
-                    ruin.append(i)
-                if q == 0 and x["road"]:
-                    road.append(x["id"] - 1)
-            w.ones("tiles", tiles)
-            w.ones("cube", cube)
-            w.ones("occupant", occupant)
-            w.ones("ruin", ruin)
-            w.ones("road", road)
+            mark = self.memo.replay(w, (q, j), b["hexes"])  # a step mostly changes one island, if any
+            if mark is not None:
+                self._hexes(w, q, j, b["hexes"])
+                self.memo.keep(w, (q, j), b["hexes"], mark)
             for block in ("storage", "market"):
                 for g, k in b[block].items():
                     w.frac(block, j * len(self.goods) + self.goods[g], k, MOST)

@@ -116,6 +116,32 @@ class Writer:
         return out
 
 
+class Memo:
+    """The writes one part of a view made last time, per key, replayed while that part is equal (a dict compare in
+    C costs a fraction of encoding it again). A learner's consecutive steps mostly change one seat's board, or
+    nothing on the temple: the other parts repeat. The view is built afresh at every call (no part of it is the
+    state's own object), so an equal part is the same information; the key holds whatever else the writes depend
+    on (the part's seat and slot)."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: dict[Any, tuple[Any, list[int], list[float]]] = {}
+
+    def replay(self, w: Writer, key: Any, part: Any) -> int | None:
+        """Write what `part` wrote last time under `key` and return None; else the writer's mark for `keep`."""
+        hit = self.last.get(key)
+        if hit is not None and hit[0] == part:
+            w.at.extend(hit[1])
+            w.values.extend(hit[2])
+            return None
+        return len(w.at)
+
+    def keep(self, w: Writer, key: Any, part: Any, mark: int) -> None:
+        """Remember the writes made since `mark` as `part`'s under `key`."""
+        self.last[key] = (part, w.at[mark:], w.values[mark:])
+
+
 def rotation(seat: int, seats: int) -> list[int]:
     """Slot of every seat seen from `seat` (slot 0 is the observer, then the seats after it in turn order)."""
     return [(q - seat) % seats for q in range(seats)]
