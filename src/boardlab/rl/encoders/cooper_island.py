@@ -91,6 +91,41 @@ class CooperIslandEncoder:
         w.ones("ruin", ruin)
         w.ones("road", road)
 
+    def _board(self, w: Writer, q: int, j: int, b: dict[str, Any]) -> None:
+        """Seat q's board in slot j: its island (remembered apart: the counters change more often), then its
+        counts, cards and tokens."""
+        comp, cards = self.comp, len(self.cards)
+        mark = self.memo.replay(w, ("hexes", q, j), b["hexes"])
+        if mark is not None:
+            self._hexes(w, q, j, b["hexes"])
+            self.memo.keep(w, ("hexes", q, j), b["hexes"], mark)
+        for block in ("storage", "market"):
+            for g, k in b[block].items():
+                w.frac(block, j * len(self.goods) + self.goods[g], k, MOST)
+        w.frac("storage_cap", j, b["storage_cap"], MOST)
+        for kind, k in enumerate(b["hand"]):
+            w.frac("hand", j * self.splits + kind, k, MOST)
+        w.frac("cartographer", j, b["cartographer"], comp.carto_max)
+        w.set("cartographer_used", j, float(b["cartographer_used"]))
+        for k, key in enumerate(WORKERS):
+            w.frac("workers", j * len(WORKERS) + k, b["workers"][key], SLOTS)
+        for k in range(2):
+            w.frac("ships", j * 2 + k, b["ships"][k], self.ring)
+            w.frac("since_log", j * 2 + k, b["since_log"][k], comp.segment)
+        for block in ("logs", "anchors", "fort", "crates", "crates_taken", "statues", "workshop_points"):
+            w.frac(block, j, b[block], MOST)
+        w.frac("ruins_taken", j, b["ruins_taken"], len(comp.ruins))
+        for block, n in (("islets_left", len(comp.islets)), ("boats", len(comp.boats)),
+                         ("milestones", len(comp.milestones))):
+            for k in b[block]:
+                w.set(block, j * n + k - 1)
+        for block in ("buildings", "large_used"):
+            for cid in b[block]:
+                w.set(block, j * cards + self.cards[cid])
+        for k, on in enumerate(b["crate_icons"]):
+            w.set("crate_icons", j * len(comp.crate_icons) + k, float(on))
+        w.set("passed", j, float(b["passed"]))
+
     def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
         w, comp = Writer(self.layout), self.comp
         seat, seats = int(view["seat"]), len(view["boards"])
@@ -102,36 +137,10 @@ class CooperIslandEncoder:
         for q, b in enumerate(view["boards"]):
             j = slot(q)
             w.set("seat_present", j)
-            mark = self.memo.replay(w, (q, j), b["hexes"])  # a step mostly changes one island, if any
+            mark = self.memo.replay(w, ("board", q, j), b)  # a step mostly changes one seat's board, if any
             if mark is not None:
-                self._hexes(w, q, j, b["hexes"])
-                self.memo.keep(w, (q, j), b["hexes"], mark)
-            for block in ("storage", "market"):
-                for g, k in b[block].items():
-                    w.frac(block, j * len(self.goods) + self.goods[g], k, MOST)
-            w.frac("storage_cap", j, b["storage_cap"], MOST)
-            for kind, k in enumerate(b["hand"]):
-                w.frac("hand", j * self.splits + kind, k, MOST)
-            w.frac("cartographer", j, b["cartographer"], comp.carto_max)
-            w.set("cartographer_used", j, float(b["cartographer_used"]))
-            for k, key in enumerate(WORKERS):
-                w.frac("workers", j * len(WORKERS) + k, b["workers"][key], SLOTS)
-            for k in range(2):
-                w.frac("ships", j * 2 + k, b["ships"][k], self.ring)
-                w.frac("since_log", j * 2 + k, b["since_log"][k], comp.segment)
-            for block in ("logs", "anchors", "fort", "crates", "crates_taken", "statues", "workshop_points"):
-                w.frac(block, j, b[block], MOST)
-            w.frac("ruins_taken", j, b["ruins_taken"], len(comp.ruins))
-            for block, n in (("islets_left", len(comp.islets)), ("boats", len(comp.boats)),
-                             ("milestones", len(comp.milestones))):
-                for k in b[block]:
-                    w.set(block, j * n + k - 1)
-            for block in ("buildings", "large_used"):
-                for cid in b[block]:
-                    w.set(block, j * cards + self.cards[cid])
-            for k, on in enumerate(b["crate_icons"]):
-                w.set("crate_icons", j * len(comp.crate_icons) + k, float(on))
-            w.set("passed", j, float(b["passed"]))
+                self._board(w, q, j, b)
+                self.memo.keep(w, ("board", q, j), b, mark)
         w.frac("round", 0, view["round"], comp.rounds + 1)
         w.set("phase", PHASES.index(view["phase"]))
         w.set("start", slot(view["start_player"]))
