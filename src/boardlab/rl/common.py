@@ -81,16 +81,24 @@ class MoveTree:
         for a in state.legal_actions():
             self.moves[known(a) or space.parts(a)] = a
         self._next: dict[tuple[int, ...], list[int]] = {}
+        self._under: dict[tuple[int, ...], list[tuple[int, ...]]] = {(): list(self.moves)}
+
+    def under(self, prefix: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The legal moves' parts that start with `prefix`: narrowed from the prefix one shorter (a step down the
+        tree scans the moves left after the last choice, not every legal move again)."""
+        got = self._under.get(prefix)
+        if got is None:
+            k, last = len(prefix) - 1, prefix[-1]
+            got = [p for p in self.under(prefix[:-1]) if len(p) > k and p[k] == last]
+            self._under[prefix] = got
+        return got
 
     def options(self, prefix: tuple[int, ...]) -> list[int]:
         """The ids that may follow `prefix`, ascending (OpenSpiel's order)."""
         got = self._next.get(prefix)
         if got is None:
             k = len(prefix)
-            if k:
-                got = sorted({p[k] for p in self.moves if len(p) > k and p[:k] == prefix})
-            else:
-                got = sorted({p[0] for p in self.moves})
+            got = sorted({p[k] for p in self.under(prefix) if len(p) > k})
             self._next[prefix] = got
         return got
 
