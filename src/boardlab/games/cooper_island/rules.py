@@ -210,7 +210,7 @@ class CooperState(StepMachine, State):
     def _step_options(self, step: Step) -> list[Act] | None:
         return getattr(self, "_s_" + step[0])(step)  # type: ignore[no-any-return]
 
-    def _apply(self, action: Act) -> None:
+    def _apply(self, action: Any) -> None:
         """A decision (the step machine's), then the safety stop (D29): the decision that makes `stop_at` ends
         the game, scored as it stands (the log gets it after this returns)."""
         StepMachine._apply(self, action)
