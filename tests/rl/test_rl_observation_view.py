@@ -98,3 +98,18 @@ def test_remembered_parts_give_the_tensor_a_fresh_encoder_gives(game: str) -> No
             fresh = type(enc)()
             assert np.array_equal(enc.encode(view, 2), fresh.encode(view, 2))
             assert fresh.memo.last and len(enc.memo.last) >= len(fresh.memo.last)
+
+
+def test_a_view_changed_in_place_is_encoded_again() -> None:
+    """A caller that edits a view and encodes it again gets the edited tensor, not the remembered one."""
+    enc = encoder_for("cooper_island")
+    assert enc is not None
+    state = positions("cooper_island", seeds=1)[3]
+    view = state.observation_view(0)
+    before = enc.encode(view, 2)
+    hexes = view["boards"][0]["hexes"]
+    cubed = next(x for x in hexes if x["cube"])  # the start hex's food, at least
+    cubed["cube"] = "stone" if cubed["cube"] != "stone" else "wood"
+    after = enc.encode(view, 2)
+    assert not np.array_equal(before, after)
+    assert np.array_equal(after, type(enc)().encode(view, 2))

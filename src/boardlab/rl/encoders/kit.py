@@ -119,9 +119,9 @@ class Writer:
 class Memo:
     """The writes one part of a view made last time, per key, replayed while that part is equal (a dict compare in
     C costs a fraction of encoding it again). A learner's consecutive steps mostly change one seat's board, or
-    nothing on the temple: the other parts repeat. The view is built afresh at every call (no part of it is the
-    state's own object), so an equal part is the same information; the key holds whatever else the writes depend
-    on (the part's seat and slot)."""
+    nothing on the temple: the other parts repeat. `State.view` builds every part afresh (none is the state's own
+    object), so an equal part is the same information; a part that is the very object remembered is encoded again
+    (a caller may have changed it in place). The key holds whatever else the writes depend on (seat, slot)."""
 
     __slots__ = ("last",)
 
@@ -131,7 +131,7 @@ class Memo:
     def replay(self, w: Writer, key: Any, part: Any) -> int | None:
         """Write what `part` wrote last time under `key` and return None; else the writer's mark for `keep`."""
         hit = self.last.get(key)
-        if hit is not None and hit[0] == part:
+        if hit is not None and hit[0] is not part and hit[0] == part:  # the very object may have been changed since
             w.at.extend(hit[1])
             w.values.extend(hit[2])
             return None
