@@ -13,10 +13,11 @@ from boardlab.core import get_game
 DEFAULT = 100_000
 # (game, options that make the longest games): each random game below plays to the end within the bound
 LONGEST = [("petrichor", {"length": "long", "final_turn": "full"}), ("pocket_mars", {"draft": True}),
-           ("pocket_mars", {}), ("block_and_key", {})]
+           ("pocket_mars", {}), ("block_and_key", {}), ("cooper_island", {"reactivation": "any"}),
+           ("cooper_island", {})]
 
 
-@pytest.mark.parametrize("game", ["block_and_key", "petrichor", "pocket_mars"])
+@pytest.mark.parametrize("game", ["block_and_key", "cooper_island", "petrichor", "pocket_mars"])
 def test_every_player_count_has_a_bound_of_its_own(game: str) -> None:
     g = get_game(game)
     bounds = [g.max_game_length(n) for n in range(g.min_players, g.max_players + 1)]
@@ -55,3 +56,39 @@ def test_block_and_key_safety_stop_ends_a_table_that_only_digs() -> None:
         assert not any(a[0] in ("place", "claim") for a in state.history[-1:])
     assert state.is_over and SAFETY_DECISIONS <= len(state.history) <= g.max_game_length(2)
     assert len(state.scores()) == 2
+
+
+def test_cooper_island_bound_is_its_rounds_times_seats_times_the_per_round_limit() -> None:
+    """The stated bound follows from the stated limit: the built-in rounds x the seats x DECISIONS_PER_SEAT_ROUND
+    (docs/rules/cooper_island.md, D29); random games, the open reactivations included, use under half of it per
+    seat and round, so the stop is a bound and not a rule a played game meets."""
+    from boardlab.games.cooper_island.components import components
+    from boardlab.games.cooper_island.rules import DECISIONS_PER_SEAT_ROUND
+
+    g = get_game("cooper_island")
+    rounds = components().rounds
+    assert rounds == 5
+    for players in range(g.min_players, g.max_players + 1):
+        assert g.max_game_length(players) == rounds * players * DECISIONS_PER_SEAT_ROUND
+        for seed, options in enumerate(({}, {"reactivation": "any"}) * 3):
+            state, rng = g.new_game(players, seed, **options), random.Random(seed)
+            while not state.is_over:
+                state.apply(rng.choice(state.legal_actions()))
+            assert state.round == rounds  # ended by its rounds, not by the stop
+            assert len(state.history) < rounds * players * DECISIONS_PER_SEAT_ROUND / 2
+
+
+def test_cooper_island_safety_stop_ends_the_game_at_its_decision() -> None:
+    """The stop (D29) ends the game, scored as it stands, with the decision that makes `stop_at`: no decision is
+    asked after it, whatever the step under way."""
+    g = get_game("cooper_island")
+    state, rng = g.new_game(3, 4), random.Random(4)
+    for _ in range(40):
+        state.apply(rng.choice(state.legal_actions()))
+    state.stop_at = len(state.history) + 9
+    while not state.is_over:
+        assert len(state.history) < state.stop_at
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(state.history) == state.stop_at and state.legal_actions() == []
+    assert len(state.scores()) == 3 and state.winners()
+    assert state.view(0)["phase"] == "over"

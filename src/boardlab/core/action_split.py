@@ -47,6 +47,7 @@ class ActionSplit:
         self.tokens: tuple[Token, ...] = tuple(tokens)
         self.index = tokens
         self.depth = max(len(g) for g in self.steps.values())
+        self._plans: dict[tuple[type, Any], tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]] = {}
 
     @property
     def size(self) -> int:
@@ -56,10 +57,22 @@ class ActionSplit:
     def parts(self, action: Any) -> tuple[int, ...]:
         """The sub-choice ids of `action`, in order."""
         try:
-            groups = self.steps[action[0]]
-            return tuple(self.index[(g, tuple(getattr(action, f) for f in g))] for g in groups)
-        except (KeyError, TypeError, IndexError, AttributeError):
+            plan = self._plans.get((type(action), action[0]))
+            if plan is None:
+                plan = self._plan(action)
+            index = self.index
+            return tuple([index[(g, tuple([action[i] for i in at]))] for g, at in plan])
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError):
             raise ActionParseError(f"{action!r} has no parts in this game's action split") from None
+
+    def _plan(self, action: Any) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+        """Per step of `action`'s kind, its group and the positions of the group's fields in the action's tuple
+        (remembered per action type and kind: a learner's step splits every legal move, and reading fields by name
+        cost most of it)."""
+        fields = type(action)._fields
+        plan = tuple((g, tuple(fields.index(f) for f in g)) for g in self.steps[action[0]])
+        self._plans[(type(action), action[0])] = plan
+        return plan
 
     def describe(self, token_id: int) -> str:
         """A sub-choice as text: the kind and its fields' values (`place 3`), or `x 2`, `edge,count 1,3`."""

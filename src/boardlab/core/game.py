@@ -438,11 +438,22 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-able dict of exactly what `seat` may see (None: a spectator): the game's `_view`, then, once
         the game is over, everyone's `scores` and the `winners` (a key `_view` already holds keeps its place)."""
-        out = self._view(seat)
+        return self._with_result(self._view(seat))
+
+    def _with_result(self, out: dict[str, Any]) -> dict[str, Any]:
+        """`out` with everyone's `scores` and the `winners` once the game is over (as `view` gives them)."""
         if self.is_over:
             out["scores"] = [s.to_json() for s in self.scores()]
             out["winners"] = self.winners()
         return out
+
+    def observation_view(self, seat: int) -> dict[str, Any]:
+        """What an observation tensor is read from (boardlab.rl): `view(seat)`, or less. A game may override it to
+        leave out what its view spells out only for people, built from the rest or from the legal moves (the
+        decider's options as text, Block and Key's five side views): an encoder never reads those, and a learner
+        takes every step, so building them would be most of its observation's cost. Never more than the view:
+        every key kept has the view's value (tests/rl/test_rl_observation_view.py), so nothing hidden can leak."""
+        return self.view(seat)
 
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to move, in a stable order (empty when over)."""

@@ -45,6 +45,12 @@ class StepMachine:
     def current_player(self) -> int | None:
         return self.decider
 
+    def observation_view(self, seat: int) -> dict[str, Any]:
+        """`State.observation_view`: the view without the decider's options as text (every legal move's notation,
+        which a learning environment gives as its action mask instead); each game's `_view` takes `options`."""
+        state: Any = self  # a State too (the mixin is listed before it)
+        return state._with_result(state._view(seat, options=False))
+
     @property
     def is_over(self) -> bool:
         return self.decider is None

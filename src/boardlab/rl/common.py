@@ -76,19 +76,29 @@ class MoveTree:
     for (a random playout asks for one path of a position's tree, not all of it)."""
 
     def __init__(self, space: ActionSpace, state: State) -> None:
-        parts = space.parts
-        self.moves: dict[tuple[int, ...], Any] = {parts(a): a for a in state.legal_actions()}
+        known = space._parts.get  # the remembered parts first: a call of `parts` per legal move was half the mask
+        self.moves: dict[tuple[int, ...], Any] = {}
+        for a in state.legal_actions():
+            self.moves[known(a) or space.parts(a)] = a
         self._next: dict[tuple[int, ...], list[int]] = {}
+        self._under: dict[tuple[int, ...], list[tuple[int, ...]]] = {(): list(self.moves)}
+
+    def under(self, prefix: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The legal moves' parts that start with `prefix`: narrowed from the prefix one shorter (a step down the
+        tree scans the moves left after the last choice, not every legal move again)."""
+        got = self._under.get(prefix)
+        if got is None:
+            k, last = len(prefix) - 1, prefix[-1]
+            got = [p for p in self.under(prefix[:-1]) if len(p) > k and p[k] == last]
+            self._under[prefix] = got
+        return got
 
     def options(self, prefix: tuple[int, ...]) -> list[int]:
         """The ids that may follow `prefix`, ascending (OpenSpiel's order)."""
         got = self._next.get(prefix)
         if got is None:
             k = len(prefix)
-            if k:
-                got = sorted({p[k] for p in self.moves if len(p) > k and p[:k] == prefix})
-            else:
-                got = sorted({p[0] for p in self.moves})
+            got = sorted({p[k] for p in self.under(prefix) if len(p) > k})
             self._next[prefix] = got
         return got
 
@@ -145,19 +155,22 @@ class Decider:
         if move is None:
             self.prefix = prefix
             return False
-        self.state.apply(move)
+        # the move is one of this very state's `legal_actions` (the tree was built from them): `apply` would scan
+        # that list again to check it
+        self.state.apply_unchecked(move)
         self.moved()
         return True
 
 
 def observation(state: State, seat: int) -> np.ndarray:
     """The seat's observation tensor (float32), built from its view only: the game's hand-made encoder
-    (rl/encoders/) where it has one, else `Game.encode_observation` (the hashed view by default)."""
+    (rl/encoders/) where it has one, reading `State.observation_view` (the view less its text for people), else
+    `Game.encode_observation` (the hashed view by default)."""
     from .encoders import encoder_for
 
     enc = encoder_for(state.game.name)
     if enc is not None:
-        return enc.encode(state.view(seat), state.num_players)
+        return enc.encode(state.observation_view(seat), state.num_players)
     return np.asarray(state.game.encode_observation(state, seat), dtype=np.float32)
 
 

@@ -1148,7 +1148,9 @@ class BlockAndKeyState(State):
         letters = "." + "".join(self.comp.colours) + "*"
         return ["".join(letters[col[u + MAX_FLOOR * w]] for u in range(U)) for w in range(V - 1, -1, -1)]
 
-    def _temple_json(self) -> dict[str, Any]:
+    def _temple_json(self, sides: bool = True) -> dict[str, Any]:
+        """The temple in JSON; `sides`: with the five side views as text rows (for people: the renderer and the
+        key patterns' reader; an observation tensor reads the blocks instead, and the rows are most of the cost)."""
         comp = self.comp
         blocks = []
         for b, o, x, y, z, by in self.placed:
@@ -1157,20 +1159,22 @@ class BlockAndKeyState(State):
                            "orient": o, "at": [x, y, z], "by": by,
                            "cubes": [[x + dx, y + dy, z + dz] for dx, dy, dz in ori.cubes]})
         cx, cy = self.floor.core
-        return {
+        out = {
             "width": self.W, "depth": self.D, "height": HEIGHT, "core": [cx, cy], "core_turn": self.core_turn,
             "core_sides": [comp.colours[comp.core_sides[(k + self.core_turn) % 4]] for k in range(4)],
             "blocks": blocks,
             "heights": [[self.heights[x + MAX_FLOOR * y] for x in range(self.W)] for y in range(self.D)],
-            "views": {name: self.view_rows(v) for v, name in enumerate(VIEWS)},
         }
+        if sides:
+            out["views"] = {name: self.view_rows(v) for v, name in enumerate(VIEWS)}
+        return out
 
     def key_json(self, k: int) -> dict[str, Any]:
         key = self.comp.keys[k]
         return {"id": key.id, "deck": key.deck, "pattern": list(key.pattern), "points": key.points,
                 "stars": key.stars, "pips": key.pips}
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None, sides: bool = True) -> dict[str, Any]:
         comp = self.comp
         players = []
         for q in range(self.num_players):
@@ -1198,7 +1202,7 @@ class BlockAndKeyState(State):
             "game": "block_and_key", "seat": seat, "players": self.num_players, "solo": self.solo,
             "phase": self.phase, "current_player": self.current_player, "turn": self.turn_seat,
             "options": {name: self.options[name] for name in ("key_views", "enigma_rounding", "face_contact")},
-            "temple": self._temple_json(),
+            "temple": self._temple_json(sides),
             "site": [comp.block_ids[b] if b >= 0 else None for b in self.site],
             "bag": len(self.bag), "decks": {"sun": len(self.decks[SUN]), "moon": len(self.decks[MOON])},
             "seats": players, "threshold": THRESHOLD[self.num_players], "final_round": self.final,
@@ -1215,6 +1219,10 @@ class BlockAndKeyState(State):
                 out["under_altars"] = [[comp.keys[k].id for k in self.decks[d][: self.known_bottom[d]]]
                                        for d in (SUN, MOON)]
         return out
+
+    def observation_view(self, seat: int) -> dict[str, Any]:
+        """The view without the temple's side views as text (`_temple_json`) nor the solo rating's words."""
+        return self._with_result(self._view(seat, sides=False))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """`State.view` (scores and winners once over), then a finished solo game's rating after them."""

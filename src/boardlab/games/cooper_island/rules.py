@@ -32,6 +32,17 @@ TERRAIN_RES = {"F": "wood", "M": "food", "R": "stone", "S": "cloth"}
 DONE, AUTO, PASS, ANCHOR, SKIP = Act("done"), Act("auto"), Act("pass"), Act("anchor"), Act("skip")
 MENUS = frozenset({"income", "turn", "after", "cwin", "clate"})
 EX_ANY = Act("ex", "any")
+DECISIONS_PER_SEAT_ROUND = 100
+"""The engine's safety stop (docs: D29): a game ends, scored as it stands, at its `decision_bound`-th decision, on
+average 100 per seat and round. The rules bound a round's free actions only through the goods they spend (an
+exchange turns 2 goods into 1, a store moves one into storage), with no closed form; random games take at most
+about 32 decisions per seat and round (tests/games/test_max_game_length.py)."""
+
+
+def decision_bound(players: int) -> int:
+    """The most decisions a game holds (OpenSpiel's max_game_length): the built-in rounds x the seats x
+    DECISIONS_PER_SEAT_ROUND, where the safety stop (D29) ends the game."""
+    return components().rounds * players * DECISIONS_PER_SEAT_ROUND
 
 
 @mypyc_attr(native_class=False)  # a Python class with compiled methods (see boardlab/_compiled.py)
@@ -188,6 +199,7 @@ class CooperState(StepMachine, State):
         self.todo: list[Step] = [("round",)]
         self.options_: list[Act] = []
         self.decider: int | None = None
+        self.stop_at = decision_bound(n)
         self._run()
 
     def order(self) -> list[int]:
@@ -197,6 +209,16 @@ class CooperState(StepMachine, State):
     # -- core protocol: the step machine (boardlab.core.step_machine) ----------------------------------
     def _step_options(self, step: Step) -> list[Act] | None:
         return getattr(self, "_s_" + step[0])(step)  # type: ignore[no-any-return]
+
+    def _apply(self, action: Any) -> None:
+        """A decision (the step machine's), then the safety stop (D29): the decision that makes `stop_at` ends
+        the game, scored as it stands (the log gets it after this returns)."""
+        StepMachine._apply(self, action)
+        if self.decider is not None and len(self.history) + 1 >= self.stop_at:
+            self.todo.clear()
+            self.options_ = []
+            self.decider = None
+            self.phase = "over"
 
     def _resolve(self, step: Step, action: Act) -> None:
         getattr(self, "_r_" + step[0])(step, action)
@@ -1286,6 +1308,7 @@ class CooperState(StepMachine, State):
         s.todo = self.todo[:]
         s.options_ = self.options_[:]
         s.decider = self.decider
+        s.stop_at = self.stop_at
         return s
 
     def determinize(self, seat: int, rng: Rng) -> CooperState:
@@ -1349,20 +1372,20 @@ class CooperState(StepMachine, State):
             "players_": [self.player_json(p) for p in range(self.num_players)],
         }
 
-    def decision(self, seat: int | None) -> dict[str, Any] | None:
+    def decision(self, seat: int | None, options: bool = True) -> dict[str, Any] | None:
         if self.decider is None:
             return None
         out: dict[str, Any] = {"player": self.decider, "step": self.todo[-1][0]}
-        if seat == self.decider:
+        if options and seat == self.decider:
             out["options"] = [str(a) for a in self.options_]
         return out
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None, options: bool = True) -> dict[str, Any]:
         bit = 0 if seat is None else 1 << seat
         pub = self.public_json()
         out: dict[str, Any] = {
             "game": "cooper_island", "seat": seat, "players": self.num_players,
-            "current_player": self.current_player, "decision": self.decision(seat),
+            "current_player": self.current_player, "decision": self.decision(seat, options),
             **{k: v for k, v in pub.items() if k != "players_"}, "boards": pub["players_"],
             "decks": {"small": len(self.small), "large": len(self.large),
                       "known": [[name, i, c] for name, deck in (("small", self.small), ("large", self.large))
@@ -1419,6 +1442,15 @@ class CooperRules(FixedActionTable, Game):
         s = CooperState(players, seed, options)
         s._setup()
         return s
+
+    def max_game_length(self, players: int) -> int:
+        """A true bound on a game's decisions (OpenSpiel's max_game_length): `decision_bound`, where the engine's
+        safety stop ends the game (docs: D29). Every round's non-free decisions are bounded by its workers (at most
+        6 a seat) and what each action asks, but its free actions (exchanges, stores, crate icons, abilities,
+        single tiles) only through the goods they spend, so the rules alone give no closed form."""
+        if not self.min_players <= players <= self.max_players:
+            raise ConfigError(f"cooper_island is for {self.min_players}-{self.max_players} players, not {players}")
+        return decision_bound(players)
 
     def search_actions(self, state: State) -> list[Any]:
         """Bots pay with `auto` (cheapest, least waste) instead of choosing each source."""

@@ -799,7 +799,7 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
             "resolving": self.resolving[:], "discard": self.discard[:], "deck_count": len(self.deck),
         }
 
-    def decision(self, seat: int | None) -> dict[str, Any] | None:
+    def decision(self, seat: int | None, options: bool = True) -> dict[str, Any] | None:
         """The pending question in public terms (its options only for the seat that decides)."""
         if self.decider is None:
             return None
@@ -807,14 +807,14 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         out: dict[str, Any] = {"player": self.decider, "step": step[0]}
         if step[0] in ("vote", "pay", "reclaim"):
             out["arg"] = step[2] if step[0] != "reclaim" else A.cell_text(*self.rc(step[2]))
-        if seat == self.decider:
+        if options and seat == self.decider:
             out["options"] = [str(a) for a in self.options_]
         return out
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None, options: bool = True) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": "petrichor", "seat": seat, "players": self.num_players, "solo": self.solo,
-            "current_player": self.current_player, "decision": self.decision(seat),
+            "current_player": self.current_player, "decision": self.decision(seat, options),
             **self._board_json(),
             "hand_counts": [sum(h) for h in self.hands],
             "hand": self.hands[seat][:] if seat is not None else None,

@@ -560,7 +560,7 @@ class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
     def _step_json(self, step: Step) -> list[Any]:
         return [x._asdict() if isinstance(x, Prim) else x for x in step]
 
-    def decision(self, seat: int | None) -> dict[str, Any] | None:
+    def decision(self, seat: int | None, options: bool = True) -> dict[str, Any] | None:
         """The pending question in public terms (its options only for the seat that decides)."""
         if self.decider is None:
             return None
@@ -577,11 +577,11 @@ class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
             out["left"] = step[4]
         elif step[0] == "colonist":
             out["building"] = LETTERS[step[2]]
-        if seat == self.decider:
+        if options and seat == self.decider:
             out["options"] = [str(a) for a in self.options_]
         return out
 
-    def _view(self, seat: int | None) -> dict[str, Any]:
+    def _view(self, seat: int | None, options: bool = True) -> dict[str, Any]:
         bit = 0 if seat is None else 1 << seat
         known = partial(_known_card, self.seen, bit)  # not a closure: mypyc cannot compile one in this class
 
@@ -595,7 +595,7 @@ class PocketMarsState(StepMachine, AutomatonOpponent, EffectsMixin, State):
         out: dict[str, Any] = {
             "game": "pocket_mars", "seat": seat, "players": self.num_players, "solo": self.solo,
             "round": self.round, "start_player": self.start, "turn": self.turn,
-            "current_player": self.current_player, "decision": self.decision(seat),
+            "current_player": self.current_player, "decision": self.decision(seat, options),
             "energy_max": self.R.energy_max, "board": self._board_json(), "hands": players,
             "deck": {"count": len(self.deck), "known": [[i, known(c)] for i, c in enumerate(self.deck) if known(c)]},
             "discard": [known(c) for c in self.discard],

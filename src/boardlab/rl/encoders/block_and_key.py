@@ -4,11 +4,12 @@ claimed (public) and in the seat's own hand, its own Enigma colour, and the solo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from .kit import Layout, Writer, make_layout, slot_of
+from .kit import Layout, Memo, Writer, make_layout, slot_of
 
 SLOTS = 4  # seats, rotated (slot 0 is the observer); placer slot 4 is the solo game's ancients
 MOST = 8  # cards in a hand (a count without a printed limit: saturates)
@@ -42,6 +43,7 @@ class BlockAndKeyEncoder:
         options = get_game("block_and_key").options
         self.options = {name: options[name].choices or () for name in OPTIONS}
         self.layout = self._layout()
+        self.memo = Memo()
 
     def _layout(self) -> Layout:
         s, v, b, k, c = SLOTS, self.voxels, len(self.blocks), len(self.keys), len(self.colours)
@@ -62,8 +64,26 @@ class BlockAndKeyEncoder:
     def size(self, players: int) -> int:
         return self.layout["size"][0]
 
+    def _temple(self, w: Writer, t: dict[str, Any], slot: Callable[[int], int]) -> None:
+        """The voxel planes and the floor: indices gathered, then one checked write per plane (a late temple has
+        150+ cubes)."""
+        comp, W, D, shapes, nc = self.comp, self.W, self.D, self.shapes, len(self.colours)
+        colours, kinds, placers = [], [], []
+        for blk in t["blocks"]:
+            b = self.blocks[blk["block"]]
+            colour, shape = comp.block_colour(b), comp.block_shape(b)
+            by = SLOTS if blk["by"] < 0 else slot(blk["by"])  # -1: the ancients (solo)
+            cubes = [(z * D + y) * W + x for x, y, z in blk["cubes"]]
+            colours += [i * nc + colour for i in cubes]
+            kinds += [i * shapes + shape for i in cubes]
+            placers += [i * (SLOTS + 1) + by for i in cubes]
+        w.ones("cube_colour", colours)
+        w.ones("cube_shape", kinds)
+        w.ones("cube_by", placers)
+        w.ones("floor", [y * W + x for y in range(t["depth"]) for x in range(t["width"])])
+
     def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
-        w, comp = Writer(self.layout), self.comp
+        w = Writer(self.layout)
         seat, seats = int(view["seat"]), len(view["seats"])
         nc, nk, nb = len(self.colours), len(self.keys), len(self.blocks)
 
@@ -71,18 +91,11 @@ class BlockAndKeyEncoder:
             return slot_of(q, seat, seats, none)
 
         t = view["temple"]
-        for blk in t["blocks"]:
-            b = self.blocks[blk["block"]]
-            colour, shape = comp.block_colour(b), comp.block_shape(b)
-            by = SLOTS if blk["by"] < 0 else slot(blk["by"])  # -1: the ancients (solo)
-            for x, y, z in blk["cubes"]:
-                i = (z * self.D + y) * self.W + x
-                w.set("cube_colour", i * nc + colour)
-                w.set("cube_shape", i * self.shapes + shape)
-                w.set("cube_by", i * (SLOTS + 1) + by)
-        for y in range(t["depth"]):
-            for x in range(t["width"]):
-                w.set("floor", y * self.W + x)
+        part = (t["blocks"], t["depth"], t["width"])  # most steps place nothing: the temple repeats
+        mark = self.memo.replay(w, (seat, seats), part)
+        if mark is not None:
+            self._temple(w, t, slot)
+            self.memo.keep(w, (seat, seats), part, mark)
         cx, cy = t["core"]
         for dx in range(2):
             for dy in range(2):

@@ -61,16 +61,22 @@ class CacaoEncoder:
         def slot(q: int | None, none: int = SLOTS) -> int:
             return slot_of(q, seat, seats, none)
 
-        kinds = len(self.jungle)
+        kinds, jungle = len(self.jungle), self.jungle
         board = view["board"]
-        for j in board["jungle"]:
-            w.set("jungle", cell(j["x"], j["y"]) * kinds + self.jungle[j["tile"]])
+        # the board's planes: indices gathered, then one checked write per plane (a late board has 60+ tiles)
+        w.ones("jungle", [cell(j["x"], j["y"]) * kinds + jungle[j["tile"]] for j in board["jungle"]])
+        rot = [slot(q) for q in range(seats)]
+        workers, edge_at, edges, layer_at, layers = [], [], [], [], []
         for t in board["workers"]:
             c = cell(t["x"], t["y"])
-            w.set("worker", c * SLOTS + slot(t["owner"]))
-            for side, k in enumerate(t["edges"]):
-                w.frac("edges", c * 4 + side, k, self.most_workers)
-            w.frac("layers", c, t["layers"], 2)
+            workers.append(c * SLOTS + rot[t["owner"]])
+            edge_at += [c * 4 + side for side in range(len(t["edges"]))]
+            edges += t["edges"]
+            layer_at.append(c)
+            layers.append(t["layers"])
+        w.ones("worker", workers)
+        w.fracs("edges", edge_at, edges, self.most_workers)
+        w.fracs("layers", layer_at, layers, 2)
         for edges in view["pending"].values():
             for e in edges:
                 w.set("pending", cell(e["x"], e["y"]) * 4 + e["edge"])

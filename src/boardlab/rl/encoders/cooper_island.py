@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from .kit import Layout, Writer, make_layout, slot_of
+from .kit import Layout, Memo, Writer, make_layout, slot_of
 
 SLOTS = 4
 MOST = 10  # a stock that has no printed limit (storage, market, logs, anchors, ...): saturates at 10
@@ -42,6 +42,7 @@ class CooperIslandEncoder:
         # the questions are the rules' step methods (`_s_<kind>`): read from the class, never a hand-kept list
         self.steps = {k: i for i, k in enumerate(sorted(n[3:] for n in dir(CooperState) if n.startswith("_s_")))}
         self.layout = self._layout()
+        self.memo = Memo()
 
     def _layout(self) -> Layout:
         s, h, c, comp = SLOTS, self.hexes, len(self.cards), self.comp
@@ -67,11 +68,68 @@ class CooperIslandEncoder:
     def size(self, players: int) -> int:
         return self.layout["size"][0]
 
+    def _hexes(self, w: Writer, q: int, j: int, hexes: list[dict[str, Any]]) -> None:
+        """The 19 hexes' planes of seat q's island in slot j: indices gathered, then one checked write per plane."""
+        h, layers, terrains, res, occ = self.hexes, self.layers, len(self.terrains), len(self.res), len(self.occ)
+        tcode, rcode, ocode = self.terrains, self.res, self.occ
+        tiles, cube, occupant, ruin, road = [], [], [], [], []
+        for x in hexes:
+            i = j * h + x["id"] - 1
+            base = i * layers
+            tiles += [(base + layer) * terrains + tcode[code] for layer, code in enumerate(x["tiles"])]
+            if x["cube"]:
+                cube.append(i * res + rcode[x["cube"]])
+            if x["occ"]:
+                occupant.append(i * occ + ocode[x["occ"]])
+            if x["ruin"]:
+                ruin.append(i)
+            if q == 0 and x["road"]:
+                road.append(x["id"] - 1)
+        w.ones("tiles", tiles)
+        w.ones("cube", cube)
+        w.ones("occupant", occupant)
+        w.ones("ruin", ruin)
+        w.ones("road", road)
+
+    def _board(self, w: Writer, q: int, j: int, b: dict[str, Any]) -> None:
+        """Seat q's board in slot j: its island (remembered apart: the counters change more often), then its
+        counts, cards and tokens."""
+        comp, cards = self.comp, len(self.cards)
+        mark = self.memo.replay(w, ("hexes", q, j), b["hexes"])
+        if mark is not None:
+            self._hexes(w, q, j, b["hexes"])
+            self.memo.keep(w, ("hexes", q, j), b["hexes"], mark)
+        for block in ("storage", "market"):
+            for g, k in b[block].items():
+                w.frac(block, j * len(self.goods) + self.goods[g], k, MOST)
+        w.frac("storage_cap", j, b["storage_cap"], MOST)
+        for kind, k in enumerate(b["hand"]):
+            w.frac("hand", j * self.splits + kind, k, MOST)
+        w.frac("cartographer", j, b["cartographer"], comp.carto_max)
+        w.set("cartographer_used", j, float(b["cartographer_used"]))
+        for k, key in enumerate(WORKERS):
+            w.frac("workers", j * len(WORKERS) + k, b["workers"][key], SLOTS)
+        for k in range(2):
+            w.frac("ships", j * 2 + k, b["ships"][k], self.ring)
+            w.frac("since_log", j * 2 + k, b["since_log"][k], comp.segment)
+        for block in ("logs", "anchors", "fort", "crates", "crates_taken", "statues", "workshop_points"):
+            w.frac(block, j, b[block], MOST)
+        w.frac("ruins_taken", j, b["ruins_taken"], len(comp.ruins))
+        for block, n in (("islets_left", len(comp.islets)), ("boats", len(comp.boats)),
+                         ("milestones", len(comp.milestones))):
+            for k in b[block]:
+                w.set(block, j * n + k - 1)
+        for block in ("buildings", "large_used"):
+            for cid in b[block]:
+                w.set(block, j * cards + self.cards[cid])
+        for k, on in enumerate(b["crate_icons"]):
+            w.set("crate_icons", j * len(comp.crate_icons) + k, float(on))
+        w.set("passed", j, float(b["passed"]))
+
     def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
         w, comp = Writer(self.layout), self.comp
         seat, seats = int(view["seat"]), len(view["boards"])
-        h, layers, terrains, res, occ, cards = (self.hexes, self.layers, len(self.terrains), len(self.res),
-                                                len(self.occ), len(self.cards))
+        cards = len(self.cards)
 
         def slot(q: int | None, none: int = SLOTS) -> int:
             return slot_of(q, seat, seats, none)
@@ -79,43 +137,10 @@ class CooperIslandEncoder:
         for q, b in enumerate(view["boards"]):
             j = slot(q)
             w.set("seat_present", j)
-            for x in b["hexes"]:
-                i = j * h + x["id"] - 1
-                for layer, code in enumerate(x["tiles"]):
-                    w.set("tiles", (i * layers + layer) * terrains + self.terrains[code])
-                if x["cube"]:
-                    w.set("cube", i * res + self.res[x["cube"]])
-                if x["occ"]:
-                    w.set("occupant", i * occ + self.occ[x["occ"]])
-                w.set("ruin", i, float(x["ruin"]))
-                if q == 0:
-                    w.set("road", x["id"] - 1, float(x["road"]))
-            for block in ("storage", "market"):
-                for g, k in b[block].items():
-                    w.frac(block, j * len(self.goods) + self.goods[g], k, MOST)
-            w.frac("storage_cap", j, b["storage_cap"], MOST)
-            for kind, k in enumerate(b["hand"]):
-                w.frac("hand", j * self.splits + kind, k, MOST)
-            w.frac("cartographer", j, b["cartographer"], comp.carto_max)
-            w.set("cartographer_used", j, float(b["cartographer_used"]))
-            for k, key in enumerate(WORKERS):
-                w.frac("workers", j * len(WORKERS) + k, b["workers"][key], SLOTS)
-            for k in range(2):
-                w.frac("ships", j * 2 + k, b["ships"][k], self.ring)
-                w.frac("since_log", j * 2 + k, b["since_log"][k], comp.segment)
-            for block in ("logs", "anchors", "fort", "crates", "crates_taken", "statues", "workshop_points"):
-                w.frac(block, j, b[block], MOST)
-            w.frac("ruins_taken", j, b["ruins_taken"], len(comp.ruins))
-            for block, n in (("islets_left", len(comp.islets)), ("boats", len(comp.boats)),
-                             ("milestones", len(comp.milestones))):
-                for k in b[block]:
-                    w.set(block, j * n + k - 1)
-            for block in ("buildings", "large_used"):
-                for cid in b[block]:
-                    w.set(block, j * cards + self.cards[cid])
-            for k, on in enumerate(b["crate_icons"]):
-                w.set("crate_icons", j * len(comp.crate_icons) + k, float(on))
-            w.set("passed", j, float(b["passed"]))
+            mark = self.memo.replay(w, ("board", q, j), b)  # a step mostly changes one seat's board, if any
+            if mark is not None:
+                self._board(w, q, j, b)
+                self.memo.keep(w, ("board", q, j), b, mark)
         w.frac("round", 0, view["round"], comp.rounds + 1)
         w.set("phase", PHASES.index(view["phase"]))
         w.set("start", slot(view["start_player"]))

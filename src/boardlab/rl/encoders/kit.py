@@ -63,12 +63,47 @@ class Writer:
             self.at.append(start + index)
             self.values.append(value)
 
+    def _span(self, block: str, indices: list[int]) -> int:
+        """The block's start, after one bounds check for all of `indices` (one per list, not one per index)."""
+        start, length = self.layout[block]
+        if min(indices) < 0 or max(indices) >= length:
+            bad = next(i for i in indices if not 0 <= i < length)
+            raise ValueError(f"{block}[{bad}] is outside the block's {length} slots")
+        return start
+
+    def ones(self, block: str, indices: list[int]) -> None:
+        """A 1 at each of `indices` inside `block` (distinct slots): a board's planes hold hundreds of them, and a
+        `set` per index would cost a call and a check each."""
+        if indices:
+            start = self._span(block, indices)
+            self.at.extend([start + i for i in indices])
+            self.values.extend([1.0] * len(indices))
+
+    def fracs(self, block: str, indices: list[int], values: list[float], most: float) -> None:
+        """`frac` for many slots of one block at once (`values[k]` at `indices[k]`, the zeros left out)."""
+        if not indices:
+            return
+        if min(values) < 0:
+            raise ValueError(f"{block}: {min(values)}: counts are never negative")
+        start = self._span(block, indices)
+        if most <= 0:
+            return
+        for i, v in zip(indices, values, strict=True):
+            if v:
+                self.at.append(start + i)
+                self.values.append(v / most if v < most else 1.0)
+
     def frac(self, block: str, index: int, value: float, most: float) -> None:
         """`value / most`, saturating at 1 (documented per block: a count past its usual bound stays readable
         as "at least that many" instead of stopping a training run)."""
+        start, length = self.layout[block]
+        if not 0 <= index < length:
+            raise ValueError(f"{block}[{index}] is outside the block's {length} slots")
         if value < 0:
             raise ValueError(f"{block}[{index}] = {value}: counts are never negative")
-        self.set(block, index, min(1.0, value / most) if most > 0 else 0.0)
+        if value and most > 0:  # `set` inlined: an encoder makes dozens of these calls a step
+            self.at.append(start + index)
+            self.values.append(value / most if value < most else 1.0)
 
     def done(self) -> np.ndarray:
         out = np.zeros(self.size, np.float32)
@@ -79,6 +114,32 @@ class Writer:
                 raise ValueError(f"feature {bad} is outside [0, 1]: a count is larger than its declared maximum")
             out[self.at] = values
         return out
+
+
+class Memo:
+    """The writes one part of a view made last time, per key, replayed while that part is equal (a dict compare in
+    C costs a fraction of encoding it again). A learner's consecutive steps mostly change one seat's board, or
+    nothing on the temple: the other parts repeat. `State.view` builds every part afresh (none is the state's own
+    object), so an equal part is the same information; a part that is the very object remembered is encoded again
+    (a caller may have changed it in place). The key holds whatever else the writes depend on (seat, slot)."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last: dict[Any, tuple[Any, list[int], list[float]]] = {}
+
+    def replay(self, w: Writer, key: Any, part: Any) -> int | None:
+        """Write what `part` wrote last time under `key` and return None; else the writer's mark for `keep`."""
+        hit = self.last.get(key)
+        if hit is not None and hit[0] is not part and hit[0] == part:  # the very object may have been changed since
+            w.at.extend(hit[1])
+            w.values.extend(hit[2])
+            return None
+        return len(w.at)
+
+    def keep(self, w: Writer, key: Any, part: Any, mark: int) -> None:
+        """Remember the writes made since `mark` as `part`'s under `key`."""
+        self.last[key] = (part, w.at[mark:], w.values[mark:])
 
 
 def rotation(seat: int, seats: int) -> list[int]:

@@ -65,20 +65,31 @@ class PetrichorEncoder:
             return slot_of(q, seat, seats, none)
 
         drops, crops = k["drops_per_player"], len(self.crops)
+        rot = [slot(q) for q in range(seats)]
+        # the cells' planes: indices and values gathered, then one checked write per plane
+        cell, crop, threshold, tvalue, growth, cloud, dark = [], [], [], [], [], [], []
+        at, counts, cloud_at, cloud_counts = [], [], [], []
         for c in view["cells"]:
             i = self.cell(c["cell"])
-            w.set("cell", i)
-            w.set("crop", i * crops + self.crops[c["crop"]])
-            w.frac("threshold", i, c["threshold"], self.threshold)
+            cell.append(i)
+            crop.append(i * crops + self.crops[c["crop"]])
+            threshold.append(i)
+            tvalue.append(c["threshold"])
             if c["growth"] != "none":
-                w.set("growth", i * 2 + ("sprouted", "grown").index(c["growth"]))
-            for q, x in enumerate(c["drops"]):
-                w.frac("drops", i * SLOTS + slot(q), x, drops)
+                growth.append(i * 2 + ("sprouted", "grown").index(c["growth"]))
+            at += [i * SLOTS + rot[q] for q in range(len(c["drops"]))]
+            counts += c["drops"]
             if c["cloud"] is not None:
-                w.set("cloud", i)
-                w.set("dark", i, float(c["cloud"]["dark"]))
-                for q, x in enumerate(c["cloud"]["drops"]):
-                    w.frac("cloud_drops", i * SLOTS + slot(q), x, k["burst_at"])
+                cloud.append(i)
+                if c["cloud"]["dark"]:
+                    dark.append(i)
+                cloud_at += [i * SLOTS + rot[q] for q in range(len(c["cloud"]["drops"]))]
+                cloud_counts += c["cloud"]["drops"]
+        for block, indices in (("cell", cell), ("crop", crop), ("growth", growth), ("cloud", cloud), ("dark", dark)):
+            w.ones(block, indices)
+        w.fracs("threshold", threshold, tvalue, self.threshold)
+        w.fracs("drops", at, counts, drops)
+        w.fracs("cloud_drops", cloud_at, cloud_counts, k["burst_at"])
         for q in range(seats):
             w.set("seat_present", slot(q))
         for block, key, most in (("supply", "supply", drops), ("markers_left", "markers_left", k["markers_per_player"]),
