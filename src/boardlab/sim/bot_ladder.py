@@ -165,16 +165,15 @@ def load(path: Path, games: Sequence[str] | None = None) -> list[LevelRating]:
         raise LadderFileError(f"{path}: {e}") from None
 
 
-def seeds(rows: Sequence[LevelRating]) -> dict[str, dict[str, tuple[float, float]]]:
-    """game -> level -> (mu, sigma) from the game's 2-player run (else its smallest): the site keeps one rating
+def seeds(rows: Sequence[LevelRating]) -> dict[str, dict[str, LevelRating]]:
+    """game -> level -> its rating from the game's 2-player run (else its smallest): the site keeps one rating
     per level and game, whatever the player count, and most of its bot games are 2-player."""
     best: dict[str, int] = {}
     for r in rows:
-        key = (r.players != 2, r.players)
-        if r.game not in best or key < (best[r.game] != 2, best[r.game]):
+        if r.game not in best or (r.players != 2, r.players) < (best[r.game] != 2, best[r.game]):
             best[r.game] = r.players
-    out: dict[str, dict[str, tuple[float, float]]] = {}
+    out: dict[str, dict[str, LevelRating]] = {}
     for r in rows:
         if r.players == best[r.game]:
-            out.setdefault(r.game, {})[r.level] = (r.mu, r.sigma)
+            out.setdefault(r.game, {})[r.level] = r
     return out
