@@ -172,6 +172,7 @@ def test_a_bot_level_starts_from_its_ladder_rating_and_moves_from_there(backend:
 
 
 def test_a_broken_ladder_file_stops_the_server_saying_where(tmp_path: Path) -> None:
-    with (pytest.raises(RuntimeError, match=r"runs\[0\]\.levels\.easy\.sigma: must be above 0"),
+    where = r"bad bot ladder file: .*: runs\[0\]\.levels\.easy\.sigma: must be above 0"
+    with (pytest.raises(RuntimeError, match=where),
           serving("sqlite", tmp_path, ladder_file(tmp_path / "ladder.json", 0.0))):
         pass
