@@ -384,8 +384,10 @@ def test_lobby_bot_levels_names_and_option_labels(server: str, browser: Any, err
     # the bot menu: levels only, medium by default; algorithm names only in the advanced box
     bot = rows.nth(1).locator(".bot")
     assert bot.input_value() == "medium"
-    visible = bot.locator("option:not([hidden])")
-    assert visible.all_inner_texts() == ["Easy", "Medium", "Hard"]
+    # each level with its rating in the game, the bot ladder's before anyone played it (#34)
+    ladder = {lv: ratings.shown(r.mu, r.sigma) for lv, r in seeds(load(LADDER_FILE))["pocket_mars"].items()}
+    expect(bot.locator("option:not([hidden])")).to_have_text(
+        [f"{lv.capitalize()} · ★ {ladder[lv]}" for lv in ("easy", "medium", "hard")])
     page.check("#advanced")
     assert "algorithm: mcts" in rows.nth(1).locator(".bot option:not([hidden])").all_inner_texts()
     # typed names survive the Players box losing focus (and changing)
