@@ -451,10 +451,20 @@ def ladder(
     seed: Annotated[int, typer.Option(help="master seed")] = 0,
     jobs: Annotated[int, typer.Option(help="worker processes")] = 1,
     out: Annotated[Path | None, typer.Option(help="write ratings and every game to this JSON file")] = None,
+    site: Annotated[bool, typer.Option(help="calibrate the site's levels (easy, medium, hard) and write them to "
+                                            "--file, which the server seeds bot ratings from; GAME may be "
+                                            "comma-separated or 'all'")] = False,
+    hard_iterations: Annotated[int, typer.Option(help="with --site: hard searches this many iterations a move "
+                                                      "(the site's hard: 0.95 s a move)")] = 100,
+    file: Annotated[Path | None, typer.Option(help="with --site: the ladder file to update (default: the "
+                                                   "server's bot_ladder.json)")] = None,
 ) -> None:
     """Round robin of bot levels and MCTS budgets; OpenSkill ratings with 95% intervals."""
     from boardlab.bots.ladder import level_aliases, parse_entrant, run_ladder, to_json
 
+    if site:
+        _site_ladder(game, players, games, seed, hard_iterations, file)
+        return
     _game_or_exit(game)
     try:
         field = [parse_entrant(t) for t in entrants.split(",") if t.strip()]
@@ -480,6 +490,53 @@ def ladder(
     if out is not None:
         out.write_text(json.dumps(payload, indent=1), encoding="utf-8")
         console.print(f"wrote {out}")
+
+
+def _site_ladder(names: str, players: int, games: int, seed: int, hard_iterations: int, file: Path | None) -> None:
+    """`boardlab ladder --site`: rate the site's levels game by game, writing the file after each game (a long
+    run stopped part way keeps the games it finished)."""
+    import datetime
+    import shlex
+    import subprocess
+
+    from boardlab.server.botseed import LADDER_FILE
+    from boardlab.sim import bot_ladder
+
+    path = file or LADDER_FILE
+    todo = list(game_names()) if names == "all" else [n.strip() for n in names.split(",") if n.strip()]
+    for name in todo:
+        _game_or_exit(name)
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    if data is not None:
+        try:
+            bot_ladder.validate(data)
+        except bot_ladder.LadderFileError as e:
+            console.print(f"[red]{escape(f'{path}: {e}')}[/]")
+            raise typer.Exit(2) from None
+    try:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                                cwd=Path(__file__).parent, check=False).stdout.strip() or "unknown"
+    except OSError:
+        commit = "unknown"
+    command = "boardlab ladder " + " ".join(shlex.quote(a) for a in sys.argv[2:])
+    for name in todo:
+        try:
+            with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                          console=console, transient=True) as progress:
+                task = progress.add_task(f"ladder {name}", total=None)
+                run = bot_ladder.calibrate(name, players, games, seed, hard_iterations,
+                                           progress=lambda done, total, task=task: progress.update(
+                                               task, completed=done, total=total))
+        except (BoardlabError, ValueError, TypeError) as e:
+            console.print(f"[red]{escape(str(e))}[/]")
+            raise typer.Exit(2) from None
+        run.update(command=command, commit=commit,
+                   date=datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"))
+        data = bot_ladder.merge(data, run)
+        path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        shown = ", ".join(f"{lv} mu {r['mu']:.1f} sigma {r['sigma']:.2f} ({r['games']} games)"
+                          for lv, r in run["levels"].items())
+        console.print(f"{name}, {players} players: {shown}; wrote {path}")
 
 
 @app.command("games")

@@ -5,11 +5,18 @@ is provisional, in the profile and at the table."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import httpx
-from srvkit import Server, auth, wait_for
+import pytest
+from srvkit import Server, auth, serving, wait_for
 from test_site import account
+
+from boardlab.server import ratings
+from boardlab.server.botseed import LADDER_FILE
+from boardlab.sim.bot_ladder import load, seeds
 
 
 def rated_table(c: httpx.Client, csrf: str, second: dict[str, Any]) -> tuple[str, str]:
@@ -93,6 +100,13 @@ def test_a_new_accounts_rating_is_provisional(server: Server) -> None:
         assert c["before"] == 1500 and c["provisional_before"] and c["provisional_after"], c
     assert won["after"] > 1500 > lost["after"], (won, lost)
     assert [won["after"], lost["after"]] == [result(a, na)["recent"][0]["after"], result(a, nb)["recent"][0]["after"]]
+    # a game on a provisional rating has no signed change to show (a first loss read as -183, #34): the box shows
+    # the new figure, provisional, "game 1 of 5"; the profile's row says the same
+    for c in (won, lost):
+        assert c["delta"] is None and (c["rated_games"], c["settles_at"]) == (1, ratings.PROVISIONAL_GAMES), c
+    for name in (na, nb):
+        row = result(a, name)["recent"][0]
+        assert row["delta"] is None and row["rated_games"] == 1 and row["provisional_before"] is True, row
 
 
 def test_a_bot_level_on_two_seats_is_rated_once(server: Server) -> None:
@@ -116,3 +130,49 @@ def test_a_bot_level_on_two_seats_is_rated_once(server: Server) -> None:
     assert st["site"]["ratings"][1] == st["site"]["ratings"][2] == easy
     rows = [g for g in result(a, na)["recent"] if g["table"] == tid]
     assert rows and rows[0]["rated"] is False  # the person is not rated against bots
+
+
+def test_a_fresh_server_rates_every_offered_bot_level_from_the_ladder(server: Server) -> None:
+    """Issue #34: "hard" has a number before anyone played it: every level of the shipped ladder file, as the
+    site shows ratings (the conservative figure), listed as the ladder's."""
+    shipped = seeds(load(LADDER_FILE))
+    assert shipped, "the shipped ladder file rates no game"
+    got = httpx.get(server.url + "/api/bots/ratings").json()
+    for game, levels in shipped.items():
+        for level, r in levels.items():
+            assert got["ratings"][game][level] == ratings.shown(r.mu, r.sigma), (game, level)
+        assert sorted(got["ladder"][game]) == sorted(levels), game
+
+
+def ladder_file(path: Path, sigma: float) -> dict[str, str]:
+    path.write_text(json.dumps({"format": 1, "runs": [
+        {"game": "tally", "players": 2, "seed": 0, "date": "2026-11-28 00:00 UTC", "commit": "test",
+         "command": "test", "games_per_pairing": 20,
+         "levels": {"easy": {"mu": 30.0, "sigma": sigma, "games": 40}}}]}), encoding="utf-8")
+    return {"BOARDLAB_BOT_LADDER": str(path)}
+
+
+def test_a_bot_level_starts_from_its_ladder_rating_and_moves_from_there(backend: str, tmp_path: Path) -> None:
+    """A level with no stored rating is seeded from the ladder (mu 30, sigma 2: shown 3900), on the picker and on
+    the seat, settled (40 ladder games); its first rated game moves it from there, not from a new player's 1500;
+    afterwards its stored rating is what the site shows."""
+    with serving(backend, tmp_path, ladder_file(tmp_path / "ladder.json", 2.0)) as srv:
+        a, _, csrf = account(srv)
+        seeded = {"ratings": {"tally": {"easy": 3900}}, "ladder": {"tally": ["easy"]}}
+        assert a.get("/api/bots/ratings").json() == seeded
+        tid, tok = rated_table(a, csrf, {"kind": "bot", "bot": "random"})
+        st = a.get(f"/api/tables/{tid}", headers=auth(tok)).json()
+        assert st["site"]["ratings"][1] == 3900 and st["site"]["provisional"][1] is False
+        play(a, tid, {0: tok})
+        st = wait_for(lambda: (s := a.get(f"/api/tables/{tid}", headers=auth(tok)).json())["site"]["results_done"]
+                      and s, "the results")
+        bot = st["site"]["changes"][1]
+        assert bot["before"] == 3900 and 3700 < bot["after"] < 4100 and bot["delta"] == bot["after"] - 3900, bot
+        assert a.get("/api/bots/ratings").json() == {"ratings": {"tally": {"easy": bot["after"]}}, "ladder": {}}
+
+
+def test_a_broken_ladder_file_stops_the_server_saying_where(tmp_path: Path) -> None:
+    where = r"bad bot ladder file: .*: runs\[0\]\.levels\.easy\.sigma: must be above 0"
+    with (pytest.raises(RuntimeError, match=where),
+          serving("sqlite", tmp_path, ladder_file(tmp_path / "ladder.json", 0.0))):
+        pass

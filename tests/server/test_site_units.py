@@ -7,6 +7,7 @@ import pytest
 from boardlab.server import clocks, ratings
 from boardlab.server.accounts import Throttle, check_name, check_password, name_key
 from boardlab.server.errors import ApiError
+from boardlab.server.siteinfo import change
 
 
 def test_real_time_clock_bank_per_move_and_cap() -> None:
@@ -68,6 +69,17 @@ def test_openskill_moves_winner_up_and_loser_down_and_new_players_show_1500() ->
     four = ratings.rate([(ratings.MU, ratings.SIGMA)] * 4, [1, 2, 3, 4])
     mus = [m for m, _ in four]
     assert mus == sorted(mus, reverse=True)  # one ranking of four players, rated at once
+
+
+def test_a_change_on_a_provisional_rating_has_no_signed_figure() -> None:
+    """Issue #34: a new player's first loss read "1500? -> 1317? (-183)". While the rating is provisional (the
+    first PROVISIONAL_GAMES rated games) the change carries no delta, only the new figure and which game it was;
+    the first game on a settled rating has its signed change."""
+    first = change(1500, 1317, 0)
+    assert first["delta"] is None and (first["rated_games"], first["settles_at"]) == (1, ratings.PROVISIONAL_GAMES)
+    assert change(1400, 1450, ratings.PROVISIONAL_GAMES - 1)["delta"] is None  # the game that settles it
+    settled = change(1642, 1630, ratings.PROVISIONAL_GAMES)
+    assert settled["delta"] == -12 and not settled["provisional_before"] and not settled["provisional_after"]
 
 
 def test_names_and_passwords() -> None:

@@ -85,7 +85,7 @@ def play_table(game: str, entrants: Sequence[Entrant], table: Sequence[int], ind
     agents = []
     for s, e in enumerate(seating):
         bot_seed = (seed * 1_000_003 + index * 101 + s * 7 + e) & 0xFFFFFFFF
-        agents.append(TimedAgent(make_bot(entrants[e].kind, bot_seed, **entrants[e].options)))
+        agents.append(TimedAgent(make_bot(entrants[e].kind, bot_seed, game=game, **entrants[e].options)))
     play_game(state, agents)
     scores = tuple(s.total for s in state.scores())
     return TableResult(index, deal_seed, seating, tuple(finish_ranks(scores, state.winners())), scores,

@@ -46,7 +46,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str | None = None, 
     shown = make_url(normalize_url(url)).render_as_string(hide_password=True)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic.runtime.plugins").setLevel(logging.WARNING)
-    app = create_app(url, redis_url=redis_url)
+    from boardlab.sim.bot_ladder import LadderFileError
+
+    try:
+        app = create_app(url, redis_url=redis_url)
+    except LadderFileError as e:  # the bot ladder file (docs/server.md, "The bot ladder"): say where, no traceback
+        print(f"boardlab server: bad bot ladder file: {e}", file=sys.stderr, flush=True)
+        raise SystemExit(2) from None
     # Garbage collection pauses were the server's latency tail (docs/benchmarks.md). What is loaded by
     # now (modules, classes, functions: ~65k objects) lives as long as the process: frozen, no later
     # full collection walks it again (~45 ms a pass). Full collections still walk every live table and

@@ -26,6 +26,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from boardlab.core import BoardlabError
 
+from . import botseed
 from . import chat as chat_lines
 from .bots import BotRunner
 from .deps import WEB, api_errors
@@ -42,6 +43,7 @@ from .store import Store
 def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None) -> FastAPI:
     """The application over the database at `db_url` (migrated at start-up); with `redis_url`, one of several
     processes serving that database (server/cluster.py)."""
+    botseed.ladder_seeds()  # a broken bot ladder file stops the server here, saying where it is wrong
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -11,7 +11,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from . import ratings
+from . import botseed, ratings
 from .db import seats_t
 from .service import TableService
 from .sitedb import ratings_t, results_t, seat_users_t, table_site_t, users_t
@@ -60,7 +60,8 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             r = conn.execute(
                 sa.select(ratings_t).where(ratings_t.c.player == k, ratings_t.c.game == game)
             ).first()
-            old[k] = (r.mu, r.sigma, r.games, r.wins) if r else (ratings.MU, ratings.SIGMA, 0, 0)
+            # a bot level not rated here yet starts from its ladder rating (botseed.py)
+            old[k] = (r.mu, r.sigma, r.games, r.wins) if r else (*botseed.start(k, game)[:2], 0, 0)
         shown_after: dict[int, int] = {}
         counted: dict[int, int] = {}  # seat -> its rated games now
         changes: dict[int, dict[str, Any]] = {}  # seat -> its rating change (the game-over box)
@@ -81,8 +82,9 @@ async def record_results(svc: TableService, t: Table, info: SiteInfo) -> None:
             if s in new:
                 nmu, nsig = new[s]
                 after = ratings.shown(nmu, nsig)
-                counted[s] = games_n + 1
-                changes[s] = change(before, after, games_n)
+                prior = botseed.prior_games(k, game)  # a seeded bot level's ladder games
+                counted[s] = prior + games_n + 1
+                changes[s] = change(before, after, prior + games_n)
                 vals = {"mu": nmu, "sigma": nsig, "games": games_n + 1, "wins": wins + (ranking[s] == 1),
                         "updated_at": now}
                 if games_n or conn.execute(
@@ -162,9 +164,12 @@ def _profile_once(conn: Connection, key: str, name: str, page: int) -> dict[str,
     more = len(rows) > PROFILE_PAGE
     rows = rows[:PROFILE_PAGE]
     tables = _tables_of(conn, [r.table_id for r in rows])
+    nth = _provisional_games(conn, key, {r.game for r in rows if r.rated})
     recent = [
         {"table": r.table_id, "game": r.game, "rank": r.rank, "score": r.score, "rated": bool(r.rated),
          "before": r.before, "after": r.after, "at": r.created_at, "seat": r.seat,
+         # the rating change as the game-over box showed it: no signed figure while provisional (siteinfo.change)
+         **(_change_of(r.before, r.after, nth.get(r.table_id)) if r.rated else {}),
          "players": len(tables.get(r.table_id, [])) or None,
          "left": any(x["seat"] == r.seat and x["left"] for x in tables.get(r.table_id, [])),
          "opponents": [x for x in tables.get(r.table_id, []) if x["seat"] != r.seat]}
@@ -186,6 +191,28 @@ def _profile_once(conn: Connection, key: str, name: str, page: int) -> dict[str,
         g["played"], g["won"] = int(r[1]), int(r[2] or 0)
     return {"name": name, "games": sorted(games.values(), key=lambda g: g["game"]), "recent": recent,
             "page": page, "more": more}
+
+
+def _change_of(before: int, after: int, nth: int | None) -> dict[str, Any]:
+    """A profile row's change, as the game-over box showed it; `nth`: which of the player's provisional games of
+    that game it was (None: a game on a settled rating, whose count the profile does not need)."""
+    if nth is not None:
+        return change(before, after, nth - 1)
+    c = change(before, after, ratings.PROVISIONAL_GAMES)
+    del c["rated_games"]
+    return c
+
+
+def _provisional_games(conn: Connection, key: str, games: set[str]) -> dict[str, int]:
+    """table -> n for the player's first PROVISIONAL_GAMES rated games of each of `games` (n = 1 for the first):
+    the games played on a provisional rating, in the order `load_changes` counts them."""
+    out: dict[str, int] = {}
+    for game in sorted(games):
+        q = (sa.select(results_t.c.table_id)
+             .where(results_t.c.player == key, results_t.c.game == game, results_t.c.rated.is_(True))
+             .order_by(results_t.c.created_at, results_t.c.table_id).limit(ratings.PROVISIONAL_GAMES))
+        out.update((r.table_id, n) for n, r in enumerate(conn.execute(q), 1))
+    return out
 
 
 def _tables_of(conn: Connection, tids: list[str]) -> dict[str, list[dict[str, Any]]]:
@@ -225,7 +252,15 @@ def _tables_of(conn: Connection, tids: list[str]) -> dict[str, list[dict[str, An
 
 
 def bot_ratings(conn: Connection) -> dict[str, Any]:
+    """Every bot level's rating per game: the stored one, else the ladder's (`ladder` lists the levels whose
+    figure is still the ladder's, not yet moved by a game against people)."""
     out: dict[str, dict[str, int]] = {}
     for r in conn.execute(sa.select(ratings_t).where(ratings_t.c.player.like("bot:%"))):
         out.setdefault(r.game, {})[r.player[4:]] = ratings.shown(r.mu, r.sigma)
-    return {"ratings": out}
+    seeded: dict[str, list[str]] = {}
+    for game, levels in botseed.ladder_seeds().items():
+        for level, lr in levels.items():
+            if level not in out.get(game, {}):
+                out.setdefault(game, {})[level] = ratings.shown(lr.mu, lr.sigma)
+                seeded.setdefault(game, []).append(level)
+    return {"ratings": out, "ladder": seeded}

@@ -10,7 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from . import ratings
+from . import botseed, ratings
 from .db import tables_t
 from .sitedb import chat_t, ratings_t, results_t, seat_users_t, site_secret_t, table_site_t, users_t
 from .table import Table
@@ -137,9 +137,10 @@ def load_ratings(conn: Connection, t: Table, info: SiteInfo) -> None:
     }
     for s, k in keys.items():
         if k:
-            shown, games = rows.get(k, (ratings.shown(ratings.MU, ratings.SIGMA), 0))
+            mu, sigma, prior = botseed.start(k, t.game.name)  # a bot level's ladder rating, if it has no other
+            shown, games = rows.get(k, (ratings.shown(mu, sigma), 0))
             info.ratings[s] = shown
-            info.provisional[s] = ratings.provisional(games)
+            info.provisional[s] = ratings.provisional(prior + games)
 
 
 
@@ -157,14 +158,20 @@ def load_changes(conn: Connection, tid: str) -> dict[int, dict[str, Any]]:
                 results_t.c.created_at < r.created_at,
             )
         ).scalar() or 0
-        out[r.seat] = change(int(r.before), int(r.after), int(earlier))
+        out[r.seat] = change(int(r.before), int(r.after), int(earlier) + botseed.prior_games(r.player, r.game))
     return out
 
 
 def change(before: int, after: int, games_before: int) -> dict[str, Any]:
-    """One seat's rating change as the state message carries it."""
-    return {"before": before, "after": after, "provisional_before": ratings.provisional(games_before),
-            "provisional_after": ratings.provisional(games_before + 1)}
+    """One seat's rating change as the state message carries it. `delta` is the signed change to show, or None
+    for a game played on a provisional rating: its figures move far (a new player's first loss 1500 -> 1317, a
+    first win 1500 -> 1844: sigma barely shrinks in one 2-player game), so the page shows the new figure with
+    "?" and "game n of 5" instead of a drop or jump that says little (docs/server.md, issue #34)."""
+    prov = ratings.provisional(games_before)
+    return {"before": before, "after": after, "provisional_before": prov,
+            "provisional_after": ratings.provisional(games_before + 1),
+            "delta": None if prov else after - before, "rated_games": games_before + 1,
+            "settles_at": ratings.PROVISIONAL_GAMES}
 
 
 def write_site_row(conn: Connection, tid: str, row: dict[str, Any], stored: bool) -> None:

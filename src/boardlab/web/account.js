@@ -63,3 +63,15 @@ export function gameTitle(games, name, lang) {
   const g = games && games.games.find((x) => x.name === name);
   return g ? (g.titles[lang] || g.titles.en || name) : name;
 }
+
+/** A rating change as the game-over box and the profile show it (`site.changes` / a profile row, issue #34):
+ * "1500 → 1542 (+42)" on a settled rating; on a provisional one (the server's `delta` is null) only the new figure
+ * with "?" and which provisional game it was, "1317? (provisional: game 1 of 5)": a first game moves the figure
+ * far (1500 → 1317 on a loss) and a signed −183 would read as a verdict the number cannot give yet. */
+export function changeText(c) {
+  if (c.delta === null || c.delta === undefined) {
+    const n = c.rated_games ? t("provisional_game", { n: c.rated_games, of: c.settles_at }) : t("provisional");
+    return `${c.after}? (${n})`;
+  }
+  return `${c.before} → ${c.after}${c.provisional_after ? "?" : ""} (${c.delta >= 0 ? "+" : "−"}${Math.abs(c.delta)})`;
+}

@@ -3,7 +3,7 @@ import { api, el, gameInfo, langSwitch, loadLang, seatName, t, toast } from "/st
 import { icon } from "/static/icons.js";
 import { me, mountAccount } from "/static/account.js";
 import { about, galleryCards } from "/static/gallery.js";
-import { createdLinks, playNow, quickPanel, siteFields, siteSettings } from "/static/quick.js";
+import { createdLinks, playNow, quickPanel, rateLevels, siteFields, siteSettings } from "/static/quick.js";
 
 const LEVELS = ["easy", "medium", "hard"]; // what the bot menus offer; algorithm names only in "advanced"
 
@@ -79,6 +79,7 @@ function drawSeats() {
     const bot = el("select", { class: "bot", "aria-label": t("bot_level") },
       ...games.bots.map((b) => el("option", { value: b, selected: b === prev.bot, hidden: !LEVELS.includes(b) && !advanced },
         LEVELS.includes(b) ? t(`level_${b}`) : `${t("algorithm")}${t("colon")}${b}`)));
+    rateLevels(bot, g.name);
     const name = el("input", { class: "name", placeholder: t("name"), maxlength: 40, value: prev.name });
     const sync = () => { bot.hidden = kind.value !== "bot"; };
     kind.addEventListener("change", sync); sync();

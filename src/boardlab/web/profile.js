@@ -1,7 +1,7 @@
 // A player's profile: games played per game, wins, ratings, recent tables.
 import { icon } from "/static/icons.js";
 import { api, el, gameInfo, langSwitch, lang, loadLang, seatName, t } from "/static/common.js";
-import { gameTitle, me, mountAccount } from "/static/account.js";
+import { changeText, gameTitle, me, mountAccount } from "/static/account.js";
 import { loadLists, socialButtons } from "/static/social.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,7 +34,7 @@ function draw() {
       el("td", {}, new Date(r.at * 1000).toLocaleDateString(lang)),
       el("td", { class: "opponents" }, opponents(r)),
       el("td", { class: "result" }, result(r)),
-      el("td", {}, r.rated ? `${r.before} → ${r.after} (${r.after - r.before >= 0 ? "+" : "−"}${Math.abs(r.after - r.before)})` : t("unrated")),
+      el("td", { class: "rating-change" }, r.rated ? changeText(r) : t("unrated")),
       el("td", {}, el("a", { href: `/r/${r.table}` }, t("replay"))))));
   const turn = async (d) => { page = Math.max(0, page + d); await load(); draw(); };
   const pager = page > 0 || prof.more ? el("p", { class: "pager" },

@@ -88,6 +88,18 @@ export async function playNow(game, players, rated, status) {
   };
 }
 
+let botRatings = null;
+
+/** Label a bot menu's level options with how strong each level is in `game`: "Hard · ★ 4185", the bots' ratings
+ * (GET /api/bots/ratings, read once a page: the bot ladder's figure until people's games move it, issue #34). */
+export function rateLevels(menu, game) {
+  botRatings = botRatings || api("GET", "/api/bots/ratings").then((r) => r.ratings || {}).catch(() => ({}));
+  botRatings.then((all) => {
+    const mine = all[game] || {};
+    for (const o of menu.options) if (mine[o.value]) o.textContent = `${t(`level_${o.value}`)} · ★ ${mine[o.value]}`;
+  });
+}
+
 export function quickPanel(g, games, lang, me) {
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n++) counts.push(n);
@@ -95,11 +107,7 @@ export function quickPanel(g, games, lang, me) {
     String(counts.includes(2) ? 2 : g.min_players), t("players"));
   const who = select("who", [["bots", t("with_bots")], ["friends", t("with_friends")], ["anyone", t("with_anyone")]], "bots", t("opponents"));
   const level = select("level", ["easy", "medium", "hard"].map((l) => [l, t(`level_${l}`)]), "medium", t("bot_level"));
-  // how strong each level really is: the bots' ratings in this game, once they have played rated games
-  api("GET", "/api/bots/ratings").then((r) => {
-    const mine = (r.ratings || {})[g.name] || {};
-    for (const o of level.options) if (mine[o.value]) o.textContent = `${t(`level_${o.value}`)} · ★ ${mine[o.value]}`;
-  }).catch(() => {});
+  rateLevels(level, g.name);
   const fields = siteFields(me);
   const out = el("div", { class: "quick-links" });
   const create = el("button", { class: "primary", type: "button", id: "quick-create", onclick: async () => {

@@ -2,7 +2,7 @@
 // the renderer draws the board, the shell draws legal moves as buttons, the log, seats, scores.
 import { api, el, errorText, gameInfo, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
   from "/static/common.js";
-import { me, mountAccount } from "/static/account.js";
+import { changeText, me, mountAccount } from "/static/account.js";
 import { drawHint } from "/static/hint.js";
 import { icon } from "/static/icons.js";
 import { installTooltip, loadExplanations } from "/static/explain.js";
@@ -210,15 +210,11 @@ function drawStatusBar(s) {
   lesson.mark(); // the renderer may have redrawn: the step's target again
 }
 
-// One seat's rating change at a finished rated table, from the state message (`site.changes`, issue #34):
-// "1500? → 1642? (+142)"; "?" marks a provisional rating (fewer than 5 rated games), as lichess does, and the
-// figures are the conservative ones the site shows everywhere.
+// One seat's rating change at a finished rated table, from the state message (`site.changes`, issue #34), in the
+// words of account.js's changeText: no signed figure while the rating is provisional ("?", as lichess marks it).
 function changeCell(c) {
-  const mark = (p) => (p ? "?" : "");
-  const d = c.after - c.before;
-  const prov = c.provisional_before || c.provisional_after;
-  return el("span", { title: prov ? `${t("provisional")}: ${t("provisional_help")}` : t("rating_change") },
-    `${c.before}${mark(c.provisional_before)} → ${c.after}${mark(c.provisional_after)} (${d >= 0 ? "+" : "−"}${Math.abs(d)})`);
+  return el("span", { title: c.delta === null ? `${t("provisional")}: ${t("provisional_help")}` : t("rating_change") },
+    changeText(c));
 }
 
 function drawEnd(s) {
