@@ -37,7 +37,7 @@ def cell_of(i: int) -> tuple[int, int, int]:
     return x - 1, y - 1, z - 1
 
 
-CELL_OF = tuple(cell_of(i) for i in range(LAYER * (HEIGHT + 2)))  # cell_of as a table, for the hot loops
+CELL_OF: tuple[tuple[int, int, int], ...] = tuple(cell_of(i) for i in range(LAYER * (HEIGHT + 2)))  # for hot loops
 
 
 def shift(x: int, y: int, z: int) -> int:
