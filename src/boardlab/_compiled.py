@@ -42,7 +42,6 @@ MODULES = (
     "boardlab.games.block_and_key.actions",
     "boardlab.games.block_and_key.evaluate",
     "boardlab.games.block_and_key.geometry",
-    "boardlab.games.block_and_key.shapes",
     "boardlab.games.block_and_key.rules",
     "boardlab.games.cooper_island.actions",
     "boardlab.games.cooper_island.evaluate",
