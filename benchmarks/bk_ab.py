@@ -24,8 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def measure(seconds: float, iterations: int, moves: int) -> dict[str, Any]:
-    """Worker side: the backgammon anchor, random play per size, then MCTS at 2 and 4 players (after a warm-up)."""
+    """Worker side: the backgammon anchor, random play per size, then OpenSpiel's MCTS on connect four (the MCTS
+    anchor, if installed) and ours at 2 and 4 players (after a warm-up)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from mcts_speed import anchor_openspiel
     from mcts_speed import measure as mcts
 
     from boardlab import _compiled
@@ -34,6 +36,9 @@ def measure(seconds: float, iterations: int, moves: int) -> dict[str, Any]:
     out: dict[str, Any] = {"native": _compiled.COMPILED, "anchor": anchor(seconds)["decisions_per_cpu_s"]}  # type: ignore[index]
     for n in (1, 2, 4):
         out[f"random/{n}"] = random_playouts("block_and_key", n, seconds)["decisions_per_cpu_s"]
+    c4 = anchor_openspiel(seconds)
+    if c4 is not None:
+        out["anchor_c4_us"] = 1e6 / c4["iterations_per_cpu_s"]
     mcts("block_and_key", 2, 50, 2, 1)
     for n in (2, 4):
         r = mcts("block_and_key", n, iterations, moves, 1)
@@ -72,6 +77,9 @@ def main(argv: list[str] | None = None) -> None:
         summary[side] = {**{f"random_ratio/{n}": statistics.median(r[f"random/{n}"] / r["anchor"] for r in rs)
                             for n in (1, 2, 4)},
                          **{f"mcts_us/{n}": statistics.median(r[f"mcts_us/{n}"] for r in rs) for n in (2, 4)}}
+        if all("anchor_c4_us" in r for r in rs):  # per iteration ÷ OpenSpiel's per simulation, as speed_table.py
+            summary[side].update({f"mcts_ratio/{n}": statistics.median(r[f"mcts_us/{n}"] / r["anchor_c4_us"]
+                                                                       for r in rs) for n in (2, 4)})
     result = {"load_avg": os.getloadavg(), "settings": {k: str(v) for k, v in vars(ns).items()}, "rounds": rounds,
               "summary": summary}
     print(json.dumps(summary, indent=1))

@@ -36,7 +36,7 @@ def cell_of(i: int) -> tuple[int, int, int]:
     return x - 1, y - 1, z - 1
 
 
-CELL_OF = tuple(cell_of(i) for i in range(LAYER * (HEIGHT + 2)))  # cell_of as a table, for the hot loops
+CELL_OF: tuple[tuple[int, int, int], ...] = tuple(cell_of(i) for i in range(LAYER * (HEIGHT + 2)))  # for hot loops
 
 
 def shift(x: int, y: int, z: int) -> int:
@@ -295,19 +295,23 @@ def shape_plan(cells: tuple[tuple[int, int], ...]) -> ShapePlan:
 def plan_source(plan: ShapePlan) -> str:
     """A shape's plan as one straight-line Python function `candidates(board, bounds)`: each shifted board a
     local, each orientation one expression. Why: the same work through loops, `reduce` and item getters costs
-    3-4 times as much (it is most of listing a turn's placements)."""
-    lines = ["def candidates(board, bounds):", "    " + ", ".join(f"b{k}" for k in range(plan.kinds)) +
-             f", = board[:{plan.kinds}]"]
-    lines += [f"    s{i} = b{k} >> {off}" if off else f"    s{i} = b{k}" for i, (k, off) in enumerate(plan.shifts)]
+    3-4 times as much (it is most of listing a turn's placements). Interpreted, not compiled: the same function
+    compiled by mypyc ran 2x slower (its bitwise operations on big ints), 1.15x slower even untyped (#36)."""
+    lines = ["def candidates(board, bounds):"]
 
     def any_(ix: tuple[int, ...]) -> str:
         return "(" + " | ".join(f"s{i}" for i in ix) + ")"
 
     exprs = []
+    used: set[int] = set()  # the shifts some row reads (a bridge dropped by `shape_plan` may leave one unread)
     for n, (touch, bad, rest, bridged) in enumerate(plan.rows):
         terms = [f"bounds[{n}]", any_(touch), *(f"s{i}" for i in rest)]
         terms += [f"(s{b} | " + " | ".join(f"s{lt} & s{rt}" for lt, rt in pairs) + ")" for b, pairs in bridged]
         exprs.append(" & ".join(terms) + " & ~" + any_(bad))
+        used.update(touch, bad, rest, *((b, *(i for pair in pairs for i in pair)) for b, pairs in bridged))
+    shifts = [(i, k, off) for i, (k, off) in enumerate(plan.shifts) if i in used]
+    lines += [f"    b{k} = board[{k}]" for k in sorted({k for _, k, _ in shifts})]
+    lines += [f"    s{i} = b{k} >> {off}" if off else f"    s{i} = b{k}" for i, k, off in shifts]
     lines.append("    return (" + ",\n            ".join(exprs) + ",)")
     return "\n".join(lines) + "\n"
 

@@ -13,7 +13,7 @@ Decisions the sources leave open are recorded in docs/rules/block_and_key.md (D1
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mypy_extensions import mypyc_attr
@@ -436,7 +436,13 @@ class BlockAndKeyState(State):
         found = self._claim_reach(seat, {block_colour[index[bid]] for bid in {p.block for p in places}})
         if found is None:
             return []
-        return self._claims_in(seat, places, found[0], found[1], every)
+        reach = found[1]
+        groups = []  # one per placement, its anchor dropped unless it covers some of its colour's `reach`
+        for p in places:
+            b = index[p.block]
+            groups.append((b, p.orient, (1 << G.idx(p.x, p.y, p.z)) & _reaching(
+                self.orientation_list(b)[p.orient].offs, reach[block_colour[b]])))
+        return [(places[i], keys) for i, _, keys in self._claims_in(seat, groups, found[0], every)]
 
     def _block_claims(self, seat: int, blocks: list[int], every: bool) -> list[tuple[Place, int]]:
         """`claims` of every placement of these blocks (in `placements` order, block after block), with the
@@ -447,16 +453,24 @@ class BlockAndKeyState(State):
         if found is None:
             return []
         reach = found[1]
-        places: list[Place] = []
+        groups: list[tuple[int, int, int]] = []
         for b in blocks:
             r = reach[fixed.colour[b]]
             if not r:
                 continue
-            masks = self.spot_masks(fixed.shape[b])
             oris = self.orientation_list(b)
+            for n, m in enumerate(self.spot_masks(fixed.shape[b])):
+                if m:
+                    m &= _reaching(oris[n].offs, r)
+                    if m:
+                        groups.append((b, n, m))
+        out: list[tuple[Place, int]] = []
+        for i, a, keys in self._claims_in(seat, groups, found[0], every):  # a Place for the few that claim
+            b, n, _ = groups[i]
             bid = self.comp.block_ids[b]
-            _places_reaching(places, _place_rows("place", bid, len(masks)), "place", bid, masks, oris, r)
-        return self._claims_in(seat, places, found[0], reach, every)
+            out.append((_place_at(_place_rows("place", bid, len(fixed.plans[fixed.shape[b]][0])), "place", bid, n, a),
+                        keys))
+        return out
 
     def _claim_reach(self, seat: int, wanted: set[int]) -> tuple[list[list[ClaimSlot]], list[int]] | None:
         """(`claim_slots` for these colours, per colour the temple cells a claiming block must cover one of),
@@ -487,55 +501,62 @@ class BlockAndKeyState(State):
             reach[colour] = r
         return slots, reach
 
-    def _claims_in(self, seat: int, places: list[Place], slots: list[list[ClaimSlot]], reach: list[int],
-                   every: bool) -> list[tuple[Place, int]]:
-        """The rest of `claims`: each placement that covers some of its colour's `reach` tested against the
-        (key, rotation) pairs it shows on."""
+    def _claims_in(self, seat: int, groups: list[tuple[int, int, int]], slots: list[list[ClaimSlot]],
+                   every: bool) -> list[tuple[int, int, int]]:
+        """The rest of `claims`: each placement (one that covers some of its colour's `reach`) tested against the
+        (key, rotation) pairs it shows on. The placements come in groups (block, orientation, anchor bits at `G.idx`),
+        their cells from the orientation's `BlockTemplate` moved to each anchor: no `Place` is needed (no
+        hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys)."""
         views = self.allowed_views(seat)
-        planes, vdep, proj = self.planes, self.vdep, self._fixed.proj
-        cached = self._fixed.cubes
+        fixed = self._fixed
+        planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
+                                                         fixed.shape, fixed.colour)
         show: list[int | None] = [None] * N_CELLS  # per temple cell, the plane bits where a cube would show
-        out: list[tuple[Place, int]] = []
-        for p in places:
-            hit = cached.get(p)
-            colour, cmask, gcells = hit if hit is not None else _cube_cells(self, p)
-            if not reach[colour] & cmask:
-                continue
-            newm = 0
-            for g in gcells:
-                shows = show[g]
-                if shows is None:
-                    shows = 0
-                    row = proj[g]
-                    for v in views:
-                        i, key, bit = row[v]
-                        if key > vdep[v][i]:
-                            shows |= bit
-                    show[g] = shows
-                newm |= shows
-            now = planes[colour] | newm
-            got = 0
-            for m, need, mine, other, complete, k in slots[colour]:
-                if not newm & need or got >> k & 1:
-                    continue
-                for sh in mine:  # every cell of the colour shows it (covers the missing ones)
-                    m &= now >> sh
-                    if not m:
-                        break
-                else:
-                    if m & complete:  # a complete corner needs the block on one of its cells
-                        touch = 0
-                        for sh in mine:
-                            touch |= newm >> sh
-                        m &= touch | ~complete
-                    for sh in other:  # and no cell of another colour covered
-                        m &= ~(newm >> sh)
-                    if m:
-                        got |= 1 << k
-                        if not every:
+        out: list[tuple[int, int, int]] = []
+        for gi, (b, o, anchors) in enumerate(groups):
+            colour = colours[b]
+            goffs = templates[shape[b] * 32 + o][2]
+            while anchors:
+                low = anchors & -anchors
+                anchors ^= low
+                a = low.bit_length() - 1
+                g0 = GIDX_AT[a]
+                newm = 0
+                for dg in goffs:
+                    g = g0 + dg
+                    shows = show[g]
+                    if shows is None:
+                        shows = 0
+                        row = proj[g]
+                        for v in views:
+                            i, key, bit = row[v]
+                            if key > vdep[v][i]:
+                                shows |= bit
+                        show[g] = shows
+                    newm |= shows
+                now = planes[colour] | newm
+                got = 0
+                for m, need, mine, other, complete, k in slots[colour]:
+                    if not newm & need or got >> k & 1:
+                        continue
+                    for sh in mine:  # every cell of the colour shows it (covers the missing ones)
+                        m &= now >> sh
+                        if not m:
                             break
-            if got:
-                out.append((p, got))
+                    else:
+                        if m & complete:  # a complete corner needs the block on one of its cells
+                            touch = 0
+                            for sh in mine:
+                                touch |= newm >> sh
+                            m &= touch | ~complete
+                        for sh in other:  # and no cell of another colour covered
+                            m &= ~(newm >> sh)
+                        if m:
+                            got |= 1 << k
+                            if not every:
+                                break
+                if got:
+                    out.append((gi, a, got))
         return out
 
     def keys_within_reach(self, seat: int) -> set[int]:
@@ -660,29 +681,42 @@ class BlockAndKeyState(State):
                 scored.append((-self._points(keys), -gain, len(scored), a))
             scored.sort()
             return True, [a for *_, a in scored[:SEARCH_PLACEMENTS]]
-        best = sorted(zip((-g for g in self.enigma_gains(seat, places)), range(len(places)), places, strict=True))
-        return False, [a for _, _, a in best[:SEARCH_PLACEMENTS]]
+        shape = self._fixed.shape  # every placement, as groups in listing order (`places`' order)
+        groups = [(b, n, m) for b in blocks for n, m in enumerate(self.spot_masks(shape[b])) if m]
+        best = sorted(zip((-g for g in self._gains(seat, groups)), range(len(places)), strict=True))
+        return False, [places[i] for _, i in best[:SEARCH_PLACEMENTS]]
 
     def enigma_gains(self, seat: int, places: list[Place]) -> list[int]:
         """Per placement, the faces of the seat's Enigma colour it adds to (or, another colour, hides from)
         the seat's own side view."""
+        index = _block_index(self.comp)
+        return self._gains(seat, [(index[p.block], p.orient, 1 << G.idx(p.x, p.y, p.z)) for p in places])
+
+    def _gains(self, seat: int, groups: list[tuple[int, int, int]]) -> list[int]:
+        """`enigma_gains` of placements in groups (block, orientation, anchor bits at `G.idx`; as `_claims_in`),
+        in order, each anchor ascending: the cells from the orientation's template, no `Place` needed."""
         want = self.comp.enigmas[self.enigma[seat]] + 1
         own = self.view_of[seat]
         dep, shows = self.vdep[own], self.vcol[own]
-        proj, cached = self._fixed.proj, self._fixed.cubes
+        fixed = self._fixed
+        proj, templates, shape, colours = fixed.proj, fixed.templates, fixed.shape, fixed.colour
         out = []
-        for a in places:
-            hit = cached.get(a)
-            colour, _, gcells = hit if hit is not None else _cube_cells(self, a)  # the cells, as `claims` has them
-            cells = set()
-            for g in gcells:
-                j, key, _ = proj[g][own]
-                if key > dep[j]:
-                    cells.add(j)
-            if colour == want:
-                out.append(len(cells))
-            else:
-                out.append(-sum(1 for j in cells if shows[j] == want))
+        for b, o, anchors in groups:
+            colour = colours[b]
+            goffs = templates[shape[b] * 32 + o][2]
+            while anchors:
+                low = anchors & -anchors
+                anchors ^= low
+                g0 = GIDX_AT[low.bit_length() - 1]
+                cells = set()
+                for dg in goffs:
+                    j, key, _ = proj[g0 + dg][own]
+                    if key > dep[j]:
+                        cells.add(j)
+                if colour == want:
+                    out.append(len(cells))
+                else:
+                    out.append(-sum(1 for j in cells if shows[j] == want))
         return out
 
     def _matches(self, seat: int, b: int, shown: int | None = None) -> list[int]:
@@ -1287,7 +1321,6 @@ the cells sharing a corner with them (biased masks, as `G.Orientation`), its cel
 cells that rise at least k levels to its top, its top's height above the anchor, per column (`gidx` offset,
 height above the anchor's level, the column's biased mask), per view cell it covers (view, index offset,
 plane bit offset, the depth key of its cube nearest the viewer, relative)."""
-CubeCells = tuple[int, int, tuple[int, ...]]  # a placement's colour code, cells (bits at G.idx), cells (gidx)
 ClaimSlot = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]  # see `claim_slots`
 # a key's rotation for `claim_slots`: (origins, every, per colour of the pattern (colour, its cells' shifts, the
 # other cells (colour, shift), their shifts))
@@ -1312,7 +1345,6 @@ class _Fixed:
     shape: tuple[int, ...]  # per block its shape number (`Components.block_shape` as a table, for the hot loops)
     templates: dict[int, BlockTemplate]  # `_block_template` per shape * 32 + orientation
     plans: tuple[tuple[tuple[int, ...], G.Candidates], ...]  # per shape: what `G.shape_candidates` calls
-    cubes: dict[Place, CubeCells] = field(default_factory=dict)  # `_cube_cells`, filled as search meets placements
 
 
 def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
@@ -1364,10 +1396,7 @@ def _places_reaching(out: list[Place], rows: list[list[Place | None] | None], ki
     for n, m in enumerate(masks):
         if not m:
             continue
-        hit = 0
-        for off in oris[n].offs:
-            hit |= region >> off
-        m &= hit
+        m &= _reaching(oris[n].offs, region)
         while m:
             low = m & -m
             m ^= low
@@ -1403,18 +1432,17 @@ def _block_template(ori: G.Orientation) -> BlockTemplate:
             tuple((v, du + MAX_FLOOR * dw, du + G.VSTRIDE * dw, dkey) for (v, du, dw), dkey in sorted(nearest.items())))
 
 
-def _cube_cells(state: BlockAndKeyState, p: Place) -> CubeCells:
-    """Placement p's colour code, the temple cells it fills as bits at `G.idx` and as `gidx` numbers; memoised
-    per components, floor and `Place` (the same placements recur all game), so kept small and cheap to make."""
-    b = _block_index(state.comp)[p.block]
-    ori = state.orientation(b, p.orient)
-    g0 = gidx(p.x, p.y, p.z)
-    hit = (state._fixed.colour[b], ori.mask << G.shift(p.x, p.y, p.z), tuple(g0 + gidx(*c) for c in ori.cubes))
-    return bounded_put(state._fixed.cubes, p, hit, CUBES_SIZE)
+GIDX_AT = tuple(gidx(*c) if min(c) >= 0 and max(c[0], c[1]) < MAX_FLOOR and c[2] < HEIGHT else -1
+              for c in G.CELL_OF)  # anchor bit (at `G.idx`) -> its `gidx`
 
 
-CUBES_SIZE = 20_000
-"""At most this many placements' `_cube_cells` kept per components and floor (then all are dropped)."""
+def _reaching(offs: tuple[int, ...], region: int) -> int:
+    """The anchor bits of an orientation (its cubes' `G.shift` from the anchor: `Orientation.offs`) that put one
+    of its cubes in `region` (a bitboard of temple cells): the region shifted back by each cube's offset."""
+    hit = 0
+    for off in offs:
+        hit |= region >> off
+    return hit
 
 
 _MEMO: dict[tuple[Any, ...], Any] = {}  # `search_moves` and `keys_within_reach` by `_memo_key`
