@@ -51,3 +51,31 @@ def test_petrichor_has_a_card_text_a_length_and_a_how_to_play_page(server: Serve
         assert not errors, errors
     finally:
         ctx.close()
+
+
+SEED_OPTIONS = [("block_and_key", "face_contact", "block"), ("petrichor", "reclaim", "choose"),
+                ("cooper_island", "reactivation", "one")]
+"""Issue #33's kept readings: each game's option, and its default, the seed's reading."""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_seed_readings_are_lobby_options_labelled_in_both_languages(server: Server, browser: Any, lang: str) -> None:
+    """#33: where the engine's earlier reading stays, it is a named option in the create-table form, labelled in the
+    player's language, with the seed's reading selected by default."""
+    ctx, page, errors = desktop_page(browser, server.url + "/", lang=lang)
+    try:
+        for game, key, seed_choice in SEED_OPTIONS:
+            meta = json.loads((ROOT / f"src/boardlab/games/{game}/about.json").read_text("utf-8"))["options_meta"][key]
+            page.select_option("#game", game)
+            page.fill("#players", "2")
+            page.dispatch_event("#players", "change")
+            select = page.locator(f"#options select[data-opt={key}]")
+            select.wait_for()
+            label = page.locator("#options label.option", has=page.locator(f"select[data-opt={key}]"))
+            assert label.inner_text().strip().startswith(meta[lang]), (game, label.inner_text())
+            names = meta["choices"][lang]
+            assert sorted(select.locator("option").all_inner_texts()) == sorted(names.values()), game
+            assert select.input_value() == json.dumps(seed_choice), game
+        assert not errors, errors
+    finally:
+        ctx.close()
