@@ -89,3 +89,28 @@ def test_the_service_worker_shows_the_servers_your_turn(server: str, browser: An
     evil = wait_for(lambda: [n for n in page.evaluate(NOTES) if n["tag"] == "evil"], "the second notification")
     assert evil[0]["data"] == {"url": "/"}
     ctx.close()
+
+
+def test_the_toggle_says_when_the_push_service_is_unreachable(server: str, browser: Any, errors: Errors) -> None:  # noqa: F811
+    """Here, as on any machine without Google's FCM, Chromium's subscribe() fails: the page says why, in the page's
+    language, stores nothing, and leaves the toggle off."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    ctx.grant_permissions(["notifications"], origin=server)
+    page = errors.watch(ctx.new_page())
+    sign_up(page, server)
+    page.goto(f"{server}/me")
+    expect(page.locator("#push-settings h2")).to_have_text("Notify me in this browser", timeout=WAIT)
+    expect(page.locator("#push-toggle")).to_be_enabled(timeout=WAIT)  # the service worker is registered
+    expect(page.locator("#push-toggle")).not_to_be_checked()
+    page.check("#push-toggle")
+    expect(page.locator("#push-status")).to_contain_text("push service cannot be reached", timeout=3 * WAIT)
+    expect(page.locator("#push-toggle")).not_to_be_checked()
+    assert api(page, "GET", "/api/me/push") == {"subscriptions": 0}
+    assert page.evaluate("navigator.serviceWorker.getRegistration('/').then((r) => !!(r && r.active))")
+
+    page.select_option("select.lang", "zh-TW")
+    expect(page.locator("#push-settings h2")).to_have_text("在這個瀏覽器通知我", timeout=WAIT)
+    expect(page.locator("#push-toggle")).to_be_enabled(timeout=WAIT)
+    page.check("#push-toggle")
+    expect(page.locator("#push-status")).to_contain_text("無法連上這個瀏覽器的推播服務", timeout=3 * WAIT)
+    ctx.close()
