@@ -38,7 +38,8 @@ class Pushed:
 
 @dataclass
 class PushService:
-    """Answers 201 to every push, 410 under /gone/ (a subscription the browser dropped); keeps what it got."""
+    """Answers 201 to every push, 410 under /gone/ (a subscription the browser dropped), a redirect to
+    /push/redirected/... under /redirect/; keeps what it got."""
 
     port: int = 0
     got: list[Pushed] = field(default_factory=list)
@@ -58,7 +59,11 @@ def push_service() -> Iterator[PushService]:
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
             svc.got.append(Pushed(self.path, {k.lower(): v for k, v in self.headers.items()}, body))
-            self.send_response(410 if self.path.startswith("/gone/") else 201)
+            if self.path.startswith("/redirect/"):  # a push service must not send the server elsewhere
+                self.send_response(307)
+                self.send_header("Location", "/push/redirected" + self.path.removeprefix("/redirect"))
+            else:
+                self.send_response(410 if self.path.startswith("/gone/") else 201)
             self.send_header("Content-Length", "0")
             self.end_headers()
 

@@ -111,3 +111,14 @@ def test_endpoints_and_keys_are_checked(push_server: Server, pusher: PushService
         assert c.put("/api/me/push", headers={"X-CSRF-Token": csrf},
                      json={**good, "endpoint": pusher.url(f"/push/cap{i}")}).status_code == 200
     assert c.get("/api/me/push").json() == {"subscriptions": 10}
+
+
+def test_redirects_are_not_followed(push_server: Server, pusher: PushService) -> None:
+    c, name, csrf = account(push_server)
+    first, then = Browser(pusher.url(f"/redirect/{name}")), Browser(pusher.url(f"/push/then{name}"))
+    assert subscribe(c, csrf, first).status_code == 200 and subscribe(c, csrf, then).status_code == 200
+    tid, tok = bot_table(c, csrf)
+    end_turn(c, tid, tok)
+    wait_for(lambda: pusher.to(f"/push/then{name}"), "the push after the redirected one")  # sent in order
+    assert len(pusher.to(f"/redirect/{name}")) == 1 and not pusher.to(f"/push/redirected/{name}")
+    assert c.get("/api/me/push").json() == {"subscriptions": 2}  # a redirect is no 404/410: kept

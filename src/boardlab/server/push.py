@@ -169,8 +169,8 @@ class WebPush:
         the limits (server/turnlimit.py, shared with the e-mails)."""
         subs = await self.store.read(lambda c: c.execute(sa.select(
             push_subs_t.c.endpoint, push_subs_t.c.p256dh, push_subs_t.c.auth, push_subs_t.c.lang)
-            .where(push_subs_t.c.user_id == user_id)).all())
-        for s in subs:
+            .where(push_subs_t.c.user_id == user_id).order_by(push_subs_t.c.id)).all())
+        for s in subs:  # one after another, oldest first
             gone = await asyncio.to_thread(self._deliver, s.endpoint, s.p256dh, s.auth,
                                            self.payload(s.lang, table_id, titles))
             if gone:
