@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from kit import running_server
+from kit import SHOTS, running_server
 from pushkit import Browser, PushService, push_service
 from srvkit import wait_for
 from test_mail import end_turn
@@ -102,15 +102,18 @@ def test_the_toggle_says_when_the_push_service_is_unreachable(server: str, brows
     expect(page.locator("#push-settings h2")).to_have_text("Notify me in this browser", timeout=WAIT)
     expect(page.locator("#push-toggle")).to_be_enabled(timeout=WAIT)  # the service worker is registered
     expect(page.locator("#push-toggle")).not_to_be_checked()
-    page.check("#push-toggle")
+    page.click("#push-toggle")  # not check(): the page may untick it again before Playwright looks
     expect(page.locator("#push-status")).to_contain_text("push service cannot be reached", timeout=3 * WAIT)
     expect(page.locator("#push-toggle")).not_to_be_checked()
     assert api(page, "GET", "/api/me/push") == {"subscriptions": 0}
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#push-settings").screenshot(path=str(SHOTS / "push-toggle-en.png"))
     assert page.evaluate("navigator.serviceWorker.getRegistration('/').then((r) => !!(r && r.active))")
 
     page.select_option("select.lang", "zh-TW")
     expect(page.locator("#push-settings h2")).to_have_text("在這個瀏覽器通知我", timeout=WAIT)
     expect(page.locator("#push-toggle")).to_be_enabled(timeout=WAIT)
-    page.check("#push-toggle")
+    page.click("#push-toggle")  # not check(): the page may untick it again before Playwright looks
     expect(page.locator("#push-status")).to_contain_text("無法連上這個瀏覽器的推播服務", timeout=3 * WAIT)
+    page.locator("#push-settings").screenshot(path=str(SHOTS / "push-toggle-zh-TW.png"))
     ctx.close()
