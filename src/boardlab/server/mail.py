@@ -7,10 +7,8 @@ their move and they are not at it, with a link to the table and one to unsubscri
 * Opt-in, per account: an address and "e-mail me when it is my turn" (`PUT /api/me/mail`); every e-mail carries
   a link that turns them off without signing in (`/unsubscribe/{token}`, signed with the site's secret).
 * Sent only when the turn passes to the seat (not after each of the player's own moves), only while no page of
-  theirs is open at the table (a connected seat sees the turn itself), and at most one e-mail per account and
-  table every `BOARDLAB_MAIL_EVERY` seconds (default 1800) and `BOARDLAB_MAIL_PER_HOUR` (default 10) per
-  account: a fast game against bots must not fill an inbox. These counters live in memory (a restart forgets
-  them: at worst one more e-mail).
+  theirs is open at the table (a connected seat sees the turn itself), and within the limits of
+  server/turnlimit.py (one notice per account and table every 30 minutes, 10 an hour), shared with Web Push.
 * Whose turn it is is public at every table, so the e-mail tells nobody anything a seat could not see; its text
   names the game and the table, never a card.
 * Sending runs in a thread, after the move is stored and pushed: a slow or dead mail server never delays a move.
@@ -25,7 +23,6 @@ import logging
 import os
 import re
 import smtplib
-import time
 from email.message import EmailMessage
 from typing import Any
 
@@ -62,10 +59,6 @@ class TurnMail:
         self.starttls = e.get("BOARDLAB_SMTP_STARTTLS", "") == "1"
         self.sender = e.get("BOARDLAB_MAIL_FROM", "boardlab <noreply@localhost>")
         self.base = e.get("BOARDLAB_PUBLIC_URL", "http://127.0.0.1:8000").rstrip("/")
-        self.every = float(e.get("BOARDLAB_MAIL_EVERY", "1800"))
-        self.per_hour = int(e.get("BOARDLAB_MAIL_PER_HOUR", "10"))
-        self._last: dict[tuple[int, str], float] = {}  # (account, table) -> when the last e-mail went
-        self._hour: dict[int, list[float]] = {}  # account -> when its e-mails of the last hour went
         self.sent = 0
 
     @property
@@ -107,25 +100,11 @@ class TurnMail:
             users_t.update().where(users_t.c.id == uid).values(mail_turns=False)))
         return True
 
-    # -- sending --------------------------------------------------------------------------------------------
-    def due(self, user_id: int, table_id: str, now: float) -> bool:
-        """May this account get an e-mail for this table now (the per-table and per-hour limits)? Counts it."""
-        if now - self._last.get((user_id, table_id), -1e18) < self.every:
-            return False
-        hour = [x for x in self._hour.get(user_id, []) if now - x < 3600]
-        if len(hour) >= self.per_hour:
-            self._hour[user_id] = hour
-            return False
-        self._last[(user_id, table_id)] = now
-        self._hour[user_id] = [*hour, now]
-        if len(self._last) > 100_000:  # bounded: forget the oldest half
-            for k in sorted(self._last, key=self._last.__getitem__)[:50_000]:
-                del self._last[k]
-        return True
-
+    # -- sending ---------------------------------------------------------------------------------------------
     async def your_turn(self, user_id: int, table_id: str, titles: dict[str, str]) -> None:
-        """Send the e-mail if the account asked for it (read now: a change of mind counts at once)."""
-        if not self.enabled or not self.due(user_id, table_id, time.time()):
+        """Send the e-mail if the account asked for it (read now: a change of mind counts at once). The caller
+        checked the limits (server/turnlimit.py, shared with Web Push)."""
+        if not self.enabled:
             return
         row = await self.store.read(lambda c: c.execute(
             sa.select(users_t.c.name, users_t.c.email, users_t.c.mail_turns, users_t.c.mail_lang)

@@ -222,6 +222,29 @@ class MailSettings(BaseModel):
     lang: str = Field("en", pattern="^(en|zh-TW)$")
 
 
+class PushKeys(BaseModel):
+    """The browser's keys of a push subscription (base64url): its P-256 public key and its 16-byte secret."""
+
+    model_config = ConfigDict(extra="ignore")
+    p256dh: str = Field(max_length=100, pattern="^[A-Za-z0-9_-]+=*$")
+    auth: str = Field(max_length=40, pattern="^[A-Za-z0-9_-]+=*$")
+
+
+class PushSubscription(BaseModel):
+    """A browser's push subscription (`PushSubscription.toJSON()` in the page) and the language of its messages
+    (server/push.py)."""
+
+    model_config = ConfigDict(extra="ignore")  # toJSON() adds expirationTime
+    endpoint: str = Field(max_length=1000)
+    keys: PushKeys
+    lang: str = Field("en", pattern="^(en|zh-TW)$")
+
+
+class PushEndpoint(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    endpoint: str = Field(max_length=1000)
+
+
 class SiteSeat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: str = Field("human", pattern="^(human|open|bot)$")

@@ -26,6 +26,7 @@ from .clocks import ClockKeeper, deadline, new_state, start_turn
 from .db import seats_t
 from .errors import ApiError
 from .mail import TurnMail
+from .push import WebPush
 from .results import record_results
 from .service import TableService
 from .sitedb import seat_users_t, site_secret_t
@@ -33,6 +34,7 @@ from .siteinfo import SiteInfo, load_info, load_ratings, read_secret, site_row, 
 from .social import Social
 from .table import Table
 from .tokens import hash_token
+from .turnlimit import TurnLimit
 
 log = logging.getLogger("boardlab.server")
 HANDOVER_WAIT = 8.0  # seconds a bot waits before its first move for a player who just left
@@ -45,6 +47,8 @@ class Site:
         self.accounts = Accounts(svc.store)
         self.social = Social(svc.store)
         self.mail = TurnMail(svc.store)
+        self.push = WebPush(svc.store)
+        self.turn_limit = TurnLimit()  # shared by the e-mails and Web Push
         self.info: dict[str, SiteInfo] = {}
         self.clocks = ClockKeeper(svc, self.ensure, self.save)
         self.tasks: set[asyncio.Task[Any]] = set()
@@ -62,6 +66,7 @@ class Site:
             self.secret = await self.store.read(read_secret)
         self.accounts.secret = self.secret  # signs the "known device" cookies
         self.mail.secret = self.secret  # signs the unsubscribe links
+        await self.push.start()  # the VAPID key pair, made on the first start
         if self.svc.cluster is None:  # in a cluster, the tables service adopts the clocked tables nobody runs
             self._spawn(self.clocks.resume())
 
@@ -314,15 +319,21 @@ class Site:
         if t.over:
             self._spawn(record_results(self.svc, t, info))
         else:
-            self._mail_turn(t, info, seat)
+            self._notify_turn(t, info, seat)
 
-    def _mail_turn(self, t: Table, info: SiteInfo, mover: int) -> None:
-        """The turn passed to a signed-in player who is not at the table: their your-turn e-mail, if they asked
-        for one (server/mail.py)."""
+    def _notify_turn(self, t: Table, info: SiteInfo, mover: int) -> None:
+        """The turn passed to a signed-in player who is not at the table: their your-turn e-mail and push
+        messages, if they asked for them, within the limits both share (server/mail.py, push.py, turnlimit.py)."""
         cur = t.state.current_player
-        if not self.mail.enabled or cur is None or cur == mover or cur not in info.users:
+        if cur is None or cur == mover or cur not in info.users:
             return
         if t.seats[cur].kind != "human" or t.seats[cur].connected:
             return
-        self._spawn(self.mail.your_turn(info.users[cur][0], t.id, dict(t.game.titles)))
+        uid = info.users[cur][0]
+        if not self.turn_limit.due(uid, t.id, time.time()):
+            return
+        titles = dict(t.game.titles)
+        if self.mail.enabled:
+            self._spawn(self.mail.your_turn(uid, t.id, titles))
+        self._spawn(self.push.your_turn(uid, t.id, titles))
 

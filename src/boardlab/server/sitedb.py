@@ -139,3 +139,26 @@ site_secret_t = sa.Table(
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=False),
     sa.Column("secret", sa.String(128), nullable=False),
 )
+
+# Web Push (server/push.py, migration 0010): the site's VAPID key pair, made on first start, and each account's
+# browsers' push subscriptions (the push service's endpoint and the browser's keys for the payload's encryption)
+push_keys_t = sa.Table(
+    "bl_push_keys",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("private_key", sa.String(64), nullable=False),  # the P-256 scalar, base64url
+    sa.Column("public_key", sa.String(100), nullable=False),  # the uncompressed point, base64url
+)
+
+push_subs_t = sa.Table(
+    "bl_push_subs",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("bl_users.id"), nullable=False),
+    sa.Column("endpoint", sa.String(1000), nullable=False, unique=True),
+    sa.Column("p256dh", sa.String(100), nullable=False),
+    sa.Column("auth", sa.String(40), nullable=False),
+    sa.Column("lang", sa.String(8), nullable=False),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Index("ix_bl_push_subs_user", "user_id"),
+)

@@ -33,6 +33,68 @@ function mailSection() {
   return mailBox;
 }
 
+// Your-turn push notifications in this browser (server/push.py, web/sw.js): the toggle subscribes this browser
+// with its push service, using the site's key, and hands the subscription to the server; off unsubscribes both.
+let pushBox = null, pushLang = null;
+const PUSH_WAIT_MS = 20000; // Why: a browser whose push service cannot be reached may never answer subscribe()
+
+function pushKey(b64) {
+  const raw = atob(b64.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (b64.length % 4)) % 4));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
+function within(promise, ms) {
+  return Promise.race([promise, new Promise((_, no) => setTimeout(() => no(new Error("timeout")), ms))]);
+}
+
+function pushSection() {
+  if (pushBox && pushLang === lang) return pushBox; // the same node across the 15 s refresh
+  pushLang = lang;
+  const box = el("input", { type: "checkbox", id: "push-toggle", disabled: true });
+  const status = el("span", { class: "muted", id: "push-status" });
+  const say = (key) => { status.textContent = key ? t(key) : ""; };
+  pushBox = el("section", { id: "push-settings" }, el("h2", {}, t("push_title")),
+    el("p", {}, el("label", {}, box, " ", t("push_turns"))),
+    el("p", { class: "muted" }, t("push_help")),
+    el("p", {}, status));
+  if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window)) {
+    say("push_unsupported");
+    return pushBox;
+  }
+  const ready = navigator.serviceWorker.register("/sw.js").then(() => navigator.serviceWorker.ready);
+  ready.then((reg) => reg.pushManager.getSubscription()).then((sub) => {
+    box.checked = !!sub;
+    box.disabled = false;
+  }).catch(() => say("push_unsupported"));
+  box.addEventListener("change", async () => {
+    box.disabled = true;
+    try {
+      const reg = await ready;
+      if (box.checked) {
+        say("push_working");
+        if (await Notification.requestPermission() !== "granted") { box.checked = false; say("push_denied"); return; }
+        const { key } = await api("GET", "/api/push/key");
+        let sub;
+        try {
+          sub = await within(reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: pushKey(key) }), PUSH_WAIT_MS);
+        } catch { box.checked = false; say("push_unreachable"); return; }
+        try {
+          await api("PUT", "/api/me/push", { body: { ...sub.toJSON(), lang } });
+        } catch (e) { await sub.unsubscribe(); box.checked = false; status.textContent = e.message; return; }
+        say("push_on");
+      } else {
+        const sub = await reg.pushManager.getSubscription();
+        if (sub) {
+          await api("DELETE", "/api/me/push", { body: { endpoint: sub.endpoint } });
+          await sub.unsubscribe();
+        }
+        say("push_off");
+      }
+    } catch (e) { status.textContent = e.message; } finally { box.disabled = false; }
+  });
+  return pushBox;
+}
+
 function draw() {
   document.title = `${t("my_games")} — boardlab`;
   if (!me) {
@@ -52,7 +114,7 @@ function draw() {
     el("p", {}, el("a", { href: "/" }, el("button", { class: "primary" }, t("new_table")))),
     el("p", {}, el("button", { type: "button", id: "signout-everywhere", onclick: async () => {
       try { await api("POST", "/api/account/signout/everywhere"); location.reload(); } catch (e) { toast(e.message); }
-    } }, t("sign_out_everywhere")))), socialLists(draw), mailSection() || "");
+    } }, t("sign_out_everywhere")))), socialLists(draw), mailSection() || "", pushSection());
   document.title = (turn.length ? `(${turn.length}) ` : "") + document.title;
 }
 

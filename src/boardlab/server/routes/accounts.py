@@ -16,7 +16,7 @@ from ..db import tables_t
 from ..deps import SiteAt, link, site_errors, site_of
 from ..errors import ApiError
 from ..limits import Gates, client_key
-from ..schemas import Credentials, MailSettings
+from ..schemas import Credentials, MailSettings, PushEndpoint, PushSubscription
 from ..sitedb import seat_users_t
 
 
@@ -106,6 +106,34 @@ def router(gates: Gates) -> APIRouter:
         site = site_of(request)
         u = await site.accounts.require(request)
         return JSONResponse(await site.mail.set(u.id, body.email, body.turns, body.lang))
+
+    @r.get("/api/push/key", tags=["accounts"], responses=site_errors())
+    async def push_key(request: Request) -> JSONResponse:
+        """The site's VAPID public key (base64url), the `applicationServerKey` of a browser's push subscription."""
+        return JSONResponse({"key": site_of(request).push.public})
+
+    @r.get("/api/me/push", tags=["accounts"], responses=site_errors(401))
+    async def push_count(request: Request) -> JSONResponse:
+        """How many browsers get your-turn push messages for your account."""
+        site = site_of(request)
+        u = await site.accounts.require(request, csrf=False)
+        return JSONResponse({"subscriptions": await site.push.count(u.id)})
+
+    @r.put("/api/me/push", tags=["accounts"], responses=site_errors(401, 403, 422))
+    async def push_subscribe(body: PushSubscription, request: Request) -> JSONResponse:
+        """Get a push message in this browser when a table waits for your move and you are not at it (the
+        endpoint must be a push service's; at most 10 browsers per account, the oldest dropped)."""
+        site = site_of(request)
+        u = await site.accounts.require(request)
+        n = await site.push.subscribe(u.id, body.endpoint, body.keys.p256dh, body.keys.auth, body.lang)
+        return JSONResponse({"subscriptions": n})
+
+    @r.delete("/api/me/push", tags=["accounts"], responses=site_errors(401, 403))
+    async def push_unsubscribe(body: PushEndpoint, request: Request) -> JSONResponse:
+        """Stop the push messages to this browser (its subscription's endpoint)."""
+        site = site_of(request)
+        u = await site.accounts.require(request)
+        return JSONResponse({"subscriptions": await site.push.unsubscribe(u.id, body.endpoint)})
 
     @r.get("/api/me/turns", tags=["accounts"], responses=site_errors(401))
     async def my_turns(request: Request) -> JSONResponse:

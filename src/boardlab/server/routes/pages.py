@@ -11,7 +11,7 @@ from string import Template
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 
 from ..deps import site_of
 
@@ -71,6 +71,12 @@ def router(web: Path) -> APIRouter:
         return HTMLResponse(f"<!doctype html><html><head><meta charset=utf-8><title>boardlab</title></head><body>"
                             f"<p id=result lang=en>{en}</p><p lang=zh-TW>{zh}</p><p><a href='/me'>boardlab</a></p>"
                             "</body></html>", status_code=200 if ok else 404)
+
+    @r.get("/sw.js", include_in_schema=False)
+    async def service_worker() -> FileResponse:
+        """The service worker of your-turn push messages (web/sw.js), at the root so its scope is the whole site;
+        never cached long, so a new version reaches the browsers."""
+        return FileResponse(web / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     @r.get("/r/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> HTMLResponse:
