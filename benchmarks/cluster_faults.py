@@ -117,6 +117,8 @@ class Player(threading.Thread):
                             continue
                         s = c.get(f"/api/tables/{tid}", headers=auth(self.toks[me])).json()
                         v = s["version"]
+                        if not s["legal"]:  # the turn passed between the two reads
+                            continue
                         if s["can_undo"] and self.rng.random() < 0.2:
                             r = c.post(f"/api/tables/{tid}/undo", headers=auth(self.toks[me]), json={"move": v})
                             what = (v, me, "undo", "")
@@ -133,7 +135,7 @@ class Player(threading.Thread):
                             self.refused[err] = self.refused.get(err, 0) + 1
                             time.sleep(0.05)
                         time.sleep(self.rng.uniform(0.0, 0.05))
-            except (httpx.HTTPError, ValueError, KeyError):
+            except (httpx.HTTPError, ValueError, KeyError, IndexError):
                 self.at += 1  # this server does not answer (killed): the next one, as a load balancer would
                 time.sleep(0.1)
 
