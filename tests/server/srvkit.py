@@ -206,7 +206,8 @@ def cluster(tmp: Path, n: int = 2, env: dict[str, str] | None = None) -> Iterato
         servers: list[Server] = []
         try:
             for i in range(n):
-                servers.append(Server(url, tmp / f"server{i}.log", env=env, redis=redis).start())
+                # a start migrates or checks the schema and imports everything: on a busy shared machine over 40 s
+                servers.append(Server(url, tmp / f"server{i}.log", env=env, redis=redis).start(timeout=120))
             yield servers
         finally:
             for srv in servers:

@@ -252,3 +252,50 @@ def test_one_process_stays_as_it_was_and_several_need_postgresql(tmp_path: Path)
     )
     assert refused.returncode == 2, refused.stderr
     assert "--redis (several processes) needs a PostgreSQL database" in refused.stderr
+
+
+def _log_counts(url: str, tables: list[str]) -> dict[str, int]:
+    engine = _engine(url, migrate=False)
+    try:
+        with engine.connect() as c:
+            rows = c.exec_driver_sql("SELECT table_id, count(*) FROM bl_log GROUP BY table_id").all()
+        return {r[0]: int(r[1]) for r in rows if r[0] in tables}
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_one_bot_queue_for_every_process_and_a_flood_on_one_does_not_starve_another(tmp_path: Path) -> None:
+    """Client X floods process A with tables of searching bots; client Y plays a bot on process B. The queue is the
+    site's (Redis): B's worker computes jobs A asked for (it would idle with a pool per process), and Y's bot, served
+    in its turn among the clients, answers each decision while X's backlog waits: few of X's moves per Y's."""
+    env = {"BOARDLAB_BOT_WORKERS": "1", "BOARDLAB_BOT_SECONDS": "0.3", "BOARDLAB_MAX_BOT_TABLES_PER_CLIENT": "50"}
+    mcts = {"kind": "bot", "bot": "mcts"}
+    with (
+        cluster(tmp_path, 2, env=env) as (a, b),
+        httpx.Client(base_url=a.url, timeout=30, headers={"X-Forwarded-For": "10.7.0.1"}) as cx,
+        httpx.Client(base_url=b.url, timeout=30, headers={"X-Forwarded-For": "10.7.0.2"}) as cy,
+    ):
+        flood = [make_table(cx, [mcts, mcts], options={"target": 10**6})["id"] for _ in range(12)]
+        made = make_table(cy, [{"kind": "human"}, mcts], options={"target": 10**6})
+        tid, tok = made["id"], made["seats"][0]["token"]
+        wait_for(lambda: sum(_log_counts(a.db_url, flood).values()) >= 12, "the flood under way", 60)
+        x0, y0 = sum(_log_counts(a.db_url, flood).values()), 0
+        for _ in range(4):  # Y ends its turn; its bot plays its whole turn (one job per decision) and hands back
+            s = wait_for(lambda: (s := cy.get(f"/api/tables/{tid}", headers=auth(tok)).json())["current"] == 0 and s,
+                         "Y's bot to hand the turn back", 120)
+            _act(cy, tid, tok, s["version"], "end")
+        wait_for(lambda: cy.get(f"/api/tables/{tid}").json()["current"] == 0, "Y's bot's last turn", 120)
+        x_moves = sum(_log_counts(a.db_url, flood).values()) - x0
+        _, rows = _rows(a.db_url, tid)
+        y_bot = sum(1 for r in rows if r.seat == 1) - y0
+        ha, hb = cx.get("/healthz").json()["bots"], cy.get("/healthz").json()["bots"]
+        assert hb["served"] > hb["asked"] and ha["served"] < ha["asked"], (ha, hb)  # B's worker served A's jobs
+        # round-robin over clients on 2 workers: per Y decision, the X jobs running and one more each at most
+        assert y_bot >= 4 and x_moves <= 4 * y_bot + 8, (x_moves, y_bot)
+    for srv in (a, b):
+        text = srv.log_path.read_text()
+        assert "Traceback" not in text and "duplicate key" not in text, text[-3000:]
+        failed = [ln for ln in text.splitlines() if "failed (" in ln  # a time-out (a loaded machine) or the stop
+                  and not any(w in ln for w in ("failed ()", "Timeout", "did not answer", "Connection closed"))]
+        assert not failed, failed[:3]  # anything else (a job Redis cannot carry, a worker error) is a fault

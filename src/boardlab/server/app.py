@@ -63,6 +63,7 @@ def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None
         app.state.seeks = Seeks(app.state.site)  # Play now (issue #34)
         if svc.cluster is not None:
             await svc.cluster.start(hashlib.sha256(app.state.site.secret).hexdigest()[:16])  # a channel per site
+            svc.bot_queue = svc.cluster.shared_bots(bots, svc.bot_pool.slots)  # every process's workers serve it
             resumer = asyncio.create_task(svc.adopt())
         else:
             resumer = asyncio.create_task(svc.resume()) if resume else None
@@ -140,7 +141,9 @@ def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None
         cluster = request.app.state.svc.cluster
         if cluster is None:
             return {"status": "ok"}
-        return {"status": "ok", "process": cluster.me, "tables": len(cluster.owned)}  # which process, how loaded
+        q = request.app.state.svc.bot_queue  # which process, how loaded; bot jobs it asked for and computed
+        return {"status": "ok", "process": cluster.me, "tables": len(cluster.owned),
+                "bots": {"asked": q.asked, "served": q.served} if q is not None else None}
 
     app.include_router(ws.router())  # live updates: the WebSocket protocol
     app.include_router(accounts.router(gates))  # sign-up/in/out, "My games", claiming a seat

@@ -141,6 +141,14 @@ class Cluster:
         self._spawn(self._listen(pubsub))
         self._spawn(self._renew_loop())
 
+    def shared_bots(self, bots: Any, slots: int) -> Any:
+        """The site's bot queue, served by this process's `slots` workers too (server/sharedbots.py); started."""
+        from .sharedbots import SharedBotQueue
+
+        q = SharedBotQueue(self._redis, self.channel.removesuffix(":events") + ":bots", bots, slots)
+        q.start()
+        return q
+
     async def publish(self, msg: dict[str, Any]) -> None:
         """Tell the other processes; a failure is logged (the change itself is stored: they catch up on the
         table's next change or when they take it)."""

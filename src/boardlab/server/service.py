@@ -97,6 +97,7 @@ class TableService:
         # several processes on one database (server/cluster.py, `--redis`): the leases and the messages between
         # them; None for a single server, which then behaves exactly as before
         self.cluster: Any = None
+        self.bot_queue: Any = None  # in a cluster, the site's bot queue in Redis (server/sharedbots.py)
         self._following: set[str] = set()  # tables being rebuilt after another process changed them
         self._missed: set[str] = set()  # tables that changed elsewhere while they were being loaded here
         self.on_chat: Callable[[Table, dict[str, Any]], Awaitable[None]] | None = None  # a line said elsewhere
@@ -748,7 +749,7 @@ class TableService:
                 try:
                     # round-robin over clients (tables without a known creator count as their own)
                     owner = self.holdings.owner.get(t.id, t.id)
-                    text = await fair_choose(self.bot_pool, self.bots, owner, job)
+                    text = await self._choose(owner, job)
                 except (TimeoutError, Exception) as e:
                     log.warning("bot %s at table %s failed (%s); playing a random move", s.bot, t.id, e)
                     if t.version == version and t.state.current_player == seat:
@@ -768,6 +769,13 @@ class TableService:
         except Exception:
             log.exception("bot move failed at table %s", t.id)
 
+    async def _choose(self, client: str, job: BotJob) -> str:
+        """A bot's decision through the fair queue: this process's (botpool.py), or in a cluster the site's,
+        which every process's workers serve (sharedbots.py)."""
+        if self.bot_queue is not None:
+            return str(await self.bot_queue.choose(client, job))
+        return await fair_choose(self.bot_pool, self.bots, client, job)
+
     async def hint(self, t: Table, seat: int, move: int, kind: str, lang: str) -> dict[str, Any]:
         """The move a bot of `kind` would make for `seat` now, in words, and why in a sentence (core/hints.py,
         on a determinization for the seat: it tells nothing the seat does not know). Nothing is played."""
@@ -784,7 +792,7 @@ class TableService:
             job = BotJob(t.game.name, game_modules(), t.players, t.seed, t.options,
                          tuple(e.notation for e in t.entries.upto()), seat, kind, bot_seed, self.bots.seconds)
             try:
-                text = await fair_choose(self.bot_pool, self.bots, self.holdings.owner.get(t.id, t.id), job)
+                text = await self._choose(self.holdings.owner.get(t.id, t.id), job)
             except (TimeoutError, Exception) as e:
                 log.warning("hint by %s at table %s failed (%s); suggesting a random move", kind, t.id, e)
         if t.version != version:
@@ -801,6 +809,8 @@ class TableService:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+        if self.bot_queue is not None:
+            self.bot_queue.close()
         if self.cluster is not None:
             await self.cluster.close()
         for t in self._tables.values():
