@@ -299,3 +299,34 @@ def test_one_bot_queue_for_every_process_and_a_flood_on_one_does_not_starve_anot
         failed = [ln for ln in text.splitlines() if "failed (" in ln  # a time-out (a loaded machine) or the stop
                   and not any(w in ln for w in ("failed ()", "Timeout", "did not answer", "Connection closed"))]
         assert not failed, failed[:3]  # anything else (a job Redis cannot carry, a worker error) is a fault
+
+
+@pytest.mark.postgres
+def test_a_clients_caps_and_request_rates_count_over_every_process(tmp_path: Path) -> None:
+    """A client spread over two processes gets one budget, not one per process: its unfinished tables (created
+    through A or B) count against one cap, its table creations against one rate; a table finished on the other
+    process (its owner then) gives its place back; another client is not counted."""
+    env = {"BOARDLAB_MAX_TABLES_PER_CLIENT": "3", "BOARDLAB_RATE_CREATE": "8/minute"}
+    with cluster(tmp_path, 2, env=env) as (a, b):
+        def client(srv: Any, address: str) -> httpx.Client:
+            return httpx.Client(base_url=srv.url, timeout=30, headers={"X-Forwarded-For": address})
+
+        with client(a, "10.8.0.1") as xa, client(b, "10.8.0.1") as xb, client(b, "10.8.0.2") as yb:
+            first = make_table(xa, options={"target": 3})
+            make_table(xa)
+            make_table(xb)
+            r = xb.post("/api/tables", json={"game": "tally", "players": 2, "seats": [{"kind": "human"}] * 2})
+            assert r.status_code == 429 and r.json()["error"] == "too_many_tables", r.text  # 2 on A + 1 on B
+            make_table(yb)  # another client: its own count
+            # the first table ends through B (which takes it over): X may create one more
+            tok = {s["seat"]: s["token"] for s in first["seats"]}
+            s = _act(xb, first["id"], tok[0], 0, "add2")
+            s = _act(xb, first["id"], tok[0], s["version"], "end")
+            s = _act(xb, first["id"], tok[1], s["version"], "add2")
+            assert s["over"], s
+            make_table(xa)  # 5 creations by X so far, 4 answered 201
+            for c in (xb, xa, xb):
+                r = c.post("/api/tables", json={"game": "tally", "players": 2, "seats": [{"kind": "human"}] * 2})
+                assert r.status_code == 429 and r.json()["error"] == "too_many_tables", r.text
+            r = xa.post("/api/tables", json={"game": "tally", "players": 2, "seats": [{"kind": "human"}] * 2})
+            assert r.status_code == 429 and r.json()["error"] == "rate_limited", r.text  # the 9th in a minute
