@@ -373,11 +373,15 @@ def main() -> int:
         try:
             run.setup()
             time.sleep(2)  # the load under way
+            shown = 0
             for i in range(a.cycles):
                 for kind in kinds:
                     run.fault(kind, a.recover)
                 print(f"round {i + 1}/{a.cycles}: never recovered {len(run.never)}, problems {len(run.problems)}, "
                       f"load average {os.getloadavg()[0]:.2f}", flush=True)
+                for line in (run.never + run.problems)[shown:]:
+                    print("  ", line, flush=True)
+                shown = len(run.never) + len(run.problems)
             run.stop.set()
             for th in run.players + run.spectators:
                 th.join(15)

@@ -284,7 +284,15 @@ class TableService:
         if not take:
             raise ApiError(409, "not_owner", "another server process plays this table now; nothing changed")
         await self.cluster.acquire(t.id)
-        await self._refresh(t)
+        try:
+            await self._refresh(t)
+        except Exception as e:  # the database failed (a dropped connection): nothing changed; let go, so that
+            with contextlib.suppress(Exception):  # the next request, or another process's look-up, takes it again
+                await self.cluster.release(t.id)
+            if isinstance(e, ApiError):
+                raise
+            log.warning("table %s: cannot rebuild it from the log to take it over (%r)", t.id, e)
+            raise ApiError(503, "storage", "the database did not answer; nothing changed, try again") from None
         if self.hooks is not None:
             self.hooks.took_over(t)
         self.kick(t)
@@ -369,14 +377,23 @@ class TableService:
         self._following.add(t.id)
 
         async def go() -> None:
+            tries = 0
             try:
                 while t.stale and not t.retired and not self.owns(t):
-                    async with t.lock:
-                        if not t.stale or self.owns(t):
-                            break
-                        await self._refresh(t)
-                        if self.hooks is not None:
-                            self.hooks.refreshed(t)
+                    try:
+                        async with t.lock:
+                            if not t.stale or self.owns(t):
+                                break
+                            await self._refresh(t)
+                            if self.hooks is not None:
+                                self.hooks.refreshed(t)
+                    except Exception as e:  # a dropped database connection: try again, or its watchers here
+                        tries += 1  # would wait for the table's next change (found by benchmarks/cluster_faults.py)
+                        if tries >= 30:
+                            raise
+                        log.warning("cannot rebuild table %s after a change by another process (%r); again", t.id, e)
+                        await asyncio.sleep(0.5)
+                        continue
                     self.broadcast(t)
             except Exception:
                 log.exception("cannot rebuild table %s after a change by another process", t.id)
