@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from srvkit import auth, cluster, make_table, pg_schema, wait_for
+from srvkit import Server, auth, cluster, make_table, pg_schema, postgres_dsn, redis_or_skip, wait_for
 from wsutil import Ws
 
 from boardlab.core import get_game
@@ -330,3 +330,47 @@ def test_a_clients_caps_and_request_rates_count_over_every_process(tmp_path: Pat
                 assert r.status_code == 429 and r.json()["error"] == "too_many_tables", r.text
             r = xa.post("/api/tables", json={"game": "tally", "players": 2, "seats": [{"kind": "human"}] * 2})
             assert r.status_code == 429 and r.json()["error"] == "rate_limited", r.text  # the 9th in a minute
+
+
+@pytest.mark.postgres
+def test_dropped_database_connections_refuse_a_take_over_cleanly_and_play_goes_on(tmp_path: Path) -> None:
+    """Every PostgreSQL connection of process B is terminated (pg_terminate_backend, as a database fail-over or a
+    pooler does): the next move through B, which must take the table over from A, is refused 503 "nothing
+    changed" (was a 500 holding nothing) or played; a retry plays it; A's spectator sees it; nothing is lost."""
+    import psycopg
+
+    app = f"bl_drop_{tmp_path.name[-12:]}".replace("-", "_")
+    env = {"BOARDLAB_LEASE_SECONDS": "60"}  # no renewal meets the dead connection before the move does
+    with pg_schema() as url:
+        redis = redis_or_skip()
+        a = Server(url, tmp_path / "a.log", env=env, redis=redis).start(timeout=120)
+        b = Server(f"{url}&application_name={app}", tmp_path / "b.log", env=env, redis=redis).start(timeout=120)
+        try:
+            with httpx.Client(base_url=a.url, timeout=30) as ca, httpx.Client(base_url=b.url, timeout=30) as cb:
+                made = make_table(ca)
+                tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+                _act(ca, tid, tok[0], 0, "add1")
+                assert cb.get(f"/api/tables/{tid}").json()["version"] == 1  # B holds a copy (its pool is open)
+                with Ws(a.ws_url, tid) as watch_a:
+                    watch_a.state(version=1)
+                    dsn, _ = postgres_dsn()
+                    with psycopg.connect(dsn, autocommit=True) as c:
+                        row = c.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                        "WHERE application_name = %s", (app,)).fetchone()
+                    assert row is not None and row[0] >= 1
+                    answers = []
+                    for _ in range(5):
+                        r = cb.post(f"/api/tables/{tid}/actions", json={"move": 1, "action": "add2"},
+                                    headers=auth(tok[0]))
+                        answers.append(r.status_code)
+                        if r.status_code == 200:
+                            break
+                        assert r.status_code == 503, r.text
+                    assert answers[-1] == 200, answers
+                    assert watch_a.state(version=2)["view"]["counter"] == 3
+                _, rows = _rows(url, tid)
+                assert [(r.n, r.text) for r in rows] == [(0, "add1"), (1, "add2")]
+        finally:
+            a.stop()
+            b.stop()
+    assert "Exception in ASGI application" not in (tmp_path / "b.log").read_text()

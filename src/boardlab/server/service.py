@@ -283,10 +283,12 @@ class TableService:
             return
         if not take:
             raise ApiError(409, "not_owner", "another server process plays this table now; nothing changed")
-        await self.cluster.acquire(t.id)
         try:
+            await self.cluster.acquire(t.id)
             await self._refresh(t)
         except Exception as e:  # the database failed (a dropped connection): nothing changed; let go, so that
+            if isinstance(e, ApiError) and e.code == "table_busy":  # (the lease is not ours: nothing to let go)
+                raise
             with contextlib.suppress(Exception):  # the next request, or another process's look-up, takes it again
                 await self.cluster.release(t.id)
             if isinstance(e, ApiError):
