@@ -31,9 +31,7 @@ import json
 import os
 import random
 import secrets
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -46,48 +44,13 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "server"))
 
-from srvkit import Server, auth, free_port, make_table, pg_schema, postgres_dsn  # noqa: E402
+from srvkit import OwnRedis, Server, auth, make_table, pg_schema, postgres_dsn  # noqa: E402
 from test_one_copy import DUPLICATE  # noqa: E402
 
 from boardlab.core import get_game  # noqa: E402
 
 OPTS = {"target": 10**6}
 FAULTS = ("kill", "redis", "pg")
-
-
-class OwnRedis:
-    """A redis-server of this run only, on a free port, that can be restarted (no persistence: a restart loses
-    every message, as a crash would)."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.port = free_port()
-        self.tmp = tmp
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def start(self) -> None:
-        import redis
-
-        self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.tmp)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                redis.Redis(port=self.port, socket_connect_timeout=1).ping()
-                return
-            except Exception:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-
-    def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            self.proc.wait(10)
 
 
 class Player(threading.Thread):

@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from srvkit import Server, auth, cluster, make_table, pg_schema, postgres_dsn, redis_or_skip, wait_for
+from srvkit import OwnRedis, Server, auth, cluster, make_table, pg_schema, postgres_dsn, redis_or_skip, wait_for
 from wsutil import Ws
 
 from boardlab.core import get_game
@@ -374,3 +374,35 @@ def test_dropped_database_connections_refuse_a_take_over_cleanly_and_play_goes_o
             a.stop()
             b.stop()
     assert "Exception in ASGI application" not in (tmp_path / "b.log").read_text()
+
+
+@pytest.mark.postgres
+def test_bot_jobs_queued_when_redis_restarts_are_sent_again(tmp_path: Path) -> None:
+    """A Redis of this test's own is restarted (its queue is lost) while bot jobs wait in it for the one worker:
+    they are sent again when the process's link to Redis comes back, so every bot table moves on within seconds,
+    not after `BOARDLAB_BOT_QUEUE_WAIT` (here 600 s: with the jobs lost, nothing would move for ten minutes)."""
+    redis_or_skip()
+    own = OwnRedis(tmp_path)
+    own.start()
+    env = {"BOARDLAB_BOT_WORKERS": "1", "BOARDLAB_BOT_SECONDS": "0.5", "BOARDLAB_BOT_QUEUE_WAIT": "600"}
+    mcts = {"kind": "bot", "bot": "mcts"}
+    try:
+        with pg_schema() as url:
+            srv = Server(url, tmp_path / "server.log", env=env, redis=own.url).start(timeout=120)
+            try:
+                with httpx.Client(base_url=srv.url, timeout=30) as c:
+                    ids = [make_table(c, [mcts, mcts], options={"target": 10**6})["id"] for _ in range(4)]
+
+                    def versions() -> dict[str, int]:
+                        return {t: c.get(f"/api/tables/{t}").json()["version"] for t in ids}
+
+                    wait_for(lambda: all(v >= 1 for v in versions().values()), "every bot table under way", 120)
+                    own.stop()  # three jobs wait behind the one being computed: lost with the queue
+                    own.start()
+                    before = versions()
+                    wait_for(lambda: all(v > before[t] + 1 for t, v in versions().items()),
+                             "every bot table to move on after the restart", 60)
+            finally:
+                srv.stop()
+    finally:
+        own.stop()

@@ -321,7 +321,9 @@ class TableService:
     def on_event(self, msg: dict[str, Any]) -> None:
         """A message from another process (cluster.py): a table changed there, or it asks for one of ours."""
         op, tid = msg.get("op"), msg.get("table")
-        if op == "resync":  # Redis was away: any copy may have missed a change
+        if op == "resync":  # Redis was away: any copy may have missed a change, any queued bot job may be gone
+            if self.bot_queue is not None:
+                self._spawn(self.bot_queue.resend())
             for t in list(self._alive.values()):
                 if not self.owns(t):
                     t.stale = True
@@ -436,7 +438,23 @@ class TableService:
                     log.exception("cannot take table %s over", tid)
                     with contextlib.suppress(Exception):
                         await self.cluster.release(tid)
+            await self._nudge_owned()
             await asyncio.sleep(self.cluster.ttl / 2)
+
+    async def _nudge_owned(self) -> None:
+        """Every table this process holds gets its bot started if it is to move (`kick` leaves a thinking bot
+        alone), and a copy dropped after a failed store whose reload failed too is loaded again: else a table
+        whose lease we keep renewing could wait forever, since no other process takes a live lease (found by
+        benchmarks/cluster_faults.py: a bot's turn stuck after dropped database connections)."""
+        for tid in list(self.cluster.owned):
+            t = self._alive.get(tid)
+            try:
+                if t is None or t.retired:
+                    await self.get(tid)  # loads and kicks
+                elif not t.stale:
+                    self.kick(t)
+            except Exception as e:
+                log.warning("table %s: cannot resume it here yet (%r)", tid, e)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)

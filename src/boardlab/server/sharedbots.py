@@ -58,6 +58,7 @@ class SharedBotQueue:
         self._push = redis.register_script(PUSH)
         self._take = redis.register_script(TAKE)
         self._tasks: list[asyncio.Task[Any]] = []
+        self._untaken: dict[str, tuple[str, bytes]] = {}  # jobs pushed and not yet taken: job -> (client, body)
         self.asked = 0  # jobs this process pushed
         self.served = 0  # jobs this process's workers computed (for any process)
 
@@ -78,19 +79,39 @@ class SharedBotQueue:
         d = asdict(job) | {"seed": str(job.seed)}  # a table's seed may exceed 64 bits (JSON numbers here do not)
         body = {"reply": reply, "deadline": time.time() + self.wait, "job": d}
         self.asked += 1
-        await self._push(keys=[f"{self.prefix}:clients", f"{self.prefix}:q:{client}", f"{self.prefix}:wake"],
-                         args=[client, orjson.dumps(body)])
-        if await self._pop(reply, self.wait) is None:
-            raise TimeoutError("no bot worker took the job")
+        self._untaken[jid] = (client, orjson.dumps(body))
+        try:
+            await self._send(client, self._untaken[jid][1])
+            if await self._pop(reply, self.wait) is None:
+                raise TimeoutError("no bot worker took the job")
+        finally:
+            self._untaken.pop(jid, None)
         taken = time.monotonic()  # the pace counts from here, as from a local worker's start
-        got = await self._pop(reply, self.bots.grace + 1.0)
-        if got is None:
-            raise TimeoutError("the bot worker did not answer")
-        answer = orjson.loads(got)
+        deadline = taken + self.bots.grace + 1.0
+        while True:  # a job sent again after a Redis restart may be taken twice: its second "taken" is skipped
+            got = await self._pop(reply, deadline - time.monotonic())
+            if got is None:
+                raise TimeoutError("the bot worker did not answer")
+            answer = orjson.loads(got)
+            if "taken" not in answer:
+                break
         if "error" in answer:
             raise (TimeoutError if answer.get("timeout") else RuntimeError)(answer["error"])
         await self.bots.hold(answer["kind"], taken)
         return str(answer["text"])
+
+    async def _send(self, client: str, body: bytes) -> None:
+        await self._push(keys=[f"{self.prefix}:clients", f"{self.prefix}:q:{client}", f"{self.prefix}:wake"],
+                         args=[client, body])
+
+    async def resend(self) -> None:
+        """After the link to Redis came back (a restart empties it), send again the jobs nobody took yet; a job
+        that was not lost is then taken twice and answered twice, and the second answer is not read."""
+        for client, body in list(self._untaken.values()):
+            try:
+                await self._send(client, body)
+            except Exception as e:
+                log.warning("bot queue: cannot send a job again (%r)", e)
 
     async def _serve(self) -> None:
         """One worker slot: take the next job in the fair order (any process's), compute it, answer."""
