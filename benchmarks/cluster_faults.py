@@ -292,7 +292,7 @@ class Run:
                                         f"the log has {got}")
         dup_logged = sum(srv.log_path.read_text(errors="replace").count(d) for srv in self.servers for d in DUPLICATE)
         tracebacks = sum(srv.log_path.read_text(errors="replace").count("Traceback") for srv in self.servers)
-        self.problems += lost + replay_bad
+        self.wrong = lost + replay_bad
         refused: dict[str, int] = {}
         for p in self.players:
             for k, v in p.refused.items():
@@ -345,10 +345,12 @@ def main() -> int:
                 for line in (run.never + run.problems)[shown:]:
                     print("  ", line, flush=True)
                 shown = len(run.never) + len(run.problems)
+                print("   so far:", json.dumps(run.check()), flush=True)  # what an interrupted run still reports
             run.stop.set()
             for th in run.players + run.spectators:
                 th.join(15)
             figures = run.check()
+            run.problems += run.wrong
         finally:
             run.stop.set()
             for srv in run.servers:
