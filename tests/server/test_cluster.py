@@ -406,3 +406,33 @@ def test_bot_jobs_queued_when_redis_restarts_are_sent_again(tmp_path: Path) -> N
                 srv.stop()
     finally:
         own.stop()
+
+
+@pytest.mark.postgres
+def test_a_change_whose_message_is_lost_still_reaches_the_other_processes_spectators(tmp_path: Path) -> None:
+    """Messages between processes may be lost (Redis restarting, a publish failing). Here A and B are given two
+    different Redis servers, so B hears none of A's changes: B's spectator still gets every move, from B's look-up of
+    the logs of the tables it watches (each `LEASE_SECONDS / 2`), rather than waiting for a message."""
+    shared = redis_or_skip()
+    own = OwnRedis(tmp_path)
+    own.start()
+    env = {"BOARDLAB_LEASE_SECONDS": "2"}
+    try:
+        with pg_schema() as url:
+            a = Server(url, tmp_path / "a.log", env=env, redis=own.url).start(timeout=120)
+            b = Server(url, tmp_path / "b.log", env=env, redis=shared).start(timeout=120)
+            try:
+                with httpx.Client(base_url=a.url, timeout=30) as ca:
+                    made = make_table(ca)
+                    tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+                    with Ws(b.ws_url, tid) as watch_b:
+                        watch_b.state(version=0)
+                        _act(ca, tid, tok[0], 0, "add1")
+                        _act(ca, tid, tok[0], 1, "add2")
+                        got = watch_b.state(version=2, timeout=30)
+                        assert got["view"]["counter"] == 3
+            finally:
+                a.stop()
+                b.stop()
+    finally:
+        own.stop()

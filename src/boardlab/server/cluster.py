@@ -53,6 +53,14 @@ ORPHANS = sa.text(
 must run their bots and clocks."""
 
 
+LOG_ENDS = sa.text("SELECT table_id, max(n) + 1 AS v FROM bl_log WHERE table_id = ANY(:ids) GROUP BY table_id")
+
+
+def log_ends(conn: Connection, ids: list[str]) -> dict[str, int]:
+    """How many log rows each of these tables has (its version): a copy behind it missed a change."""
+    return {r.table_id: int(r.v) for r in conn.execute(LOG_ENDS, {"ids": ids})}
+
+
 def take_lease(conn: Connection, table_id: str, owner: str, ttl: float) -> bool:
     """Take (or renew) `table_id`'s lease for `owner` if nobody else holds an unexpired one; True if it did."""
     return conn.execute(TAKE, {"t": table_id, "me": owner, "ttl": ttl}).first() is not None
