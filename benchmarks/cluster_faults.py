@@ -300,7 +300,9 @@ class Run:
         return {
             "faults": self.done,
             "acknowledged": sum(len(p.acked) for p in self.players),
-            "lost": len(lost), "duplicate_bot_moves": len(replay_bad) + dup_logged,
+            "lost": len(lost), "duplicate_bot_moves": len(replay_bad),
+            # a write by a process that had lost the table unknowingly (its renewals late), refused by the log's key
+            "writes_refused_by_the_log_key": dup_logged // 2,  # (each is logged with two lines naming the key)
             "never_recovered": len(self.never),
             "tables_move_again_s": {k: _spread(v) for k, v in self.recover_s.items()},
             "clients_recover_s": {k: _spread(v) for k, v in self.clients_s.items()},
