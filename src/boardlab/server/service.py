@@ -447,6 +447,8 @@ class TableService:
         a table whose lease we keep renewing could wait forever, since no other process takes a live lease. And
         copies watched here that are behind the log are rebuilt. Both found by benchmarks/cluster_faults.py (a bot's
         turn stuck after dropped database connections; a spectator stuck at an old move after a Redis restart)."""
+        from .cluster import log_ends  # only in a cluster
+
         for tid in list(self.cluster.owned):
             t = self._alive.get(tid)
             try:
@@ -456,8 +458,6 @@ class TableService:
                     self.kick(t)
             except Exception as e:
                 log.warning("table %s: cannot resume it here yet (%r)", tid, e)
-        from .cluster import log_ends
-
         watched = [t for t in list(self._alive.values()) if t.conns and not t.retired and not self.owns(t)]
         if not watched:
             return
