@@ -153,6 +153,7 @@ class Run:
         self.never: list[str] = []
         self.problems: list[str] = []
         self.done: dict[str, int] = dict.fromkeys(FAULTS, 0)
+        self.restarting: threading.Thread | None = None
 
     def setup(self) -> None:
         for srv in self.servers:
@@ -204,6 +205,8 @@ class Run:
         victim = self.rng.randrange(len(self.servers))
         watched = [t["id"] for t, _, _ in self.tables]  # every table must move again after any fault
         if kind == "kill":
+            if self.restarting is not None:
+                self.restarting.join()  # one of 4 processes: the last one killed is back first
             srv = self.servers[victim]
             me = httpx.get(srv.url + "/healthz", timeout=10).json()["process"]
             watched = [tid for tid, o in self.owners().items() if o == me] or watched
@@ -247,8 +250,9 @@ class Run:
                                   f"{self.describe(who)}")
             else:
                 self.clients_s[kind].append(stamp() - t0)
-        if kind == "kill":
-            self.servers[victim].start(timeout=240)
+        if kind == "kill":  # started again while the next faults run (a start takes a minute on a busy machine)
+            self.restarting = threading.Thread(target=self.servers[victim].start, kwargs={"timeout": 240})
+            self.restarting.start()
         self.done[kind] += 1
 
     def check(self) -> dict[str, Any]:
@@ -348,6 +352,8 @@ def main() -> int:
                     print("  ", line, flush=True)
                 shown = len(run.never) + len(run.problems)
                 print("   so far:", json.dumps(run.check()), flush=True)  # what an interrupted run still reports
+            if run.restarting is not None:
+                run.restarting.join()
             run.stop.set()
             for th in run.players + run.spectators:
                 th.join(15)
