@@ -12,7 +12,7 @@ load balancer would); one WebSocket spectator per table watches it through anoth
 same way. Then `--cycles` rounds of each fault, interleaved, each under that load:
 
 * `kill`: SIGKILL a random process; its tables' leases expire and the others take them; it is started again
-  (a new process id) once every table moved again;
+  (a new process id) once every table moved again, while the next faults run (the next kill waits for it);
 * `redis`: stop this run's redis-server (SIGTERM) and start it again on the same port;
 * `pg`: `pg_terminate_backend` every connection whose application_name is this run's (the servers' only).
 
