@@ -154,6 +154,7 @@ class Run:
         self.problems: list[str] = []
         self.done: dict[str, int] = dict.fromkeys(FAULTS, 0)
         self.restarting: threading.Thread | None = None
+        self.restart_failures: list[str] = []
 
     def setup(self) -> None:
         for srv in self.servers:
@@ -187,6 +188,16 @@ class Run:
         schema = self.url.split("search_path%3D")[1]
         with psycopg.connect(f"{dsn} options=-csearch_path={schema}") as c:
             return {r[0]: r[1] for r in c.execute("SELECT table_id, owner FROM bl_leases").fetchall()}
+
+    def _restart(self, srv: Server) -> None:
+        """Start a killed process again, as a supervisor would (systemd's Restart=on-failure): a start that meets a
+        dropped database connection (the next fault) exits, and is tried again."""
+        for attempt in range(5):
+            try:
+                srv.start(timeout=240)
+                return
+            except Exception as e:
+                self.restart_failures.append(f"start {attempt + 1} failed: {str(e)[-200:]!r}")
 
     def describe(self, tid: str) -> str:
         """What each process serves of a stuck table, and who holds its lease (for whoever reads a failure)."""
@@ -251,7 +262,7 @@ class Run:
             else:
                 self.clients_s[kind].append(stamp() - t0)
         if kind == "kill":  # started again while the next faults run (a start takes a minute on a busy machine)
-            self.restarting = threading.Thread(target=self.servers[victim].start, kwargs={"timeout": 240})
+            self.restarting = threading.Thread(target=self._restart, args=(self.servers[victim],))
             self.restarting.start()
         self.done[kind] += 1
 
@@ -312,6 +323,7 @@ class Run:
             "clients_recover_s": {k: _spread(v) for k, v in self.clients_s.items()},
             "refused_answers": refused, "spectator_reconnects": sum(s.reconnects for s in self.spectators),
             "tracebacks_in_server_logs": tracebacks,
+            "starts_that_failed_and_were_retried": len(self.restart_failures),
         }
 
 
