@@ -119,9 +119,12 @@ class Cluster:
                 del self._released[table_id]
 
     async def release(self, table_id: str) -> None:
-        """Let go of a table (after every write of it this process queued: the writer is first in, first out)."""
-        self.owned.pop(table_id, None)
+        """Let go of a table (after every write of it this process queued: the writer is first in, first out).
+        Forgotten here only once the row is gone: a failed delete (a dropped connection) must leave the table ours,
+        or the renewals, which renew every row of ours, would keep a lease nobody here answers for, and no other
+        process could ever take it (found by benchmarks/cluster_faults.py: a table stuck after dropped connections)."""
         await self.store.write(lambda c: c.execute(RELEASE, {"t": table_id, "me": self.me}))
+        self.owned.pop(table_id, None)
         await self.publish({"op": "released", "table": table_id})
 
     async def _renew(self) -> None:

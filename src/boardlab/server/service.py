@@ -456,6 +456,8 @@ class TableService:
                     await self.get(tid)  # loads and kicks
                 elif not t.stale:
                     self.kick(t)
+                else:  # held but not usable (its rebuild failed, and so did letting go): let go now
+                    await self._give_up(tid)
             except Exception as e:
                 log.warning("table %s: cannot resume it here yet (%r)", tid, e)
         watched = [t for t in list(self._alive.values()) if t.conns and not t.retired and not self.owns(t)]
