@@ -191,6 +191,8 @@ class Stats:
         self.games_done = 0
         self.tables_created = 0  # after the start, to replace finished games
         self.last = 0.0
+        self.sent: dict[tuple[str, int], float] = {}  # (table, version the move makes) -> when it was sent
+        self.push: list[float] = []  # move sent -> a spectator (on another process when there are several) has it
 
 
 async def play_table(
@@ -282,14 +284,14 @@ async def play_table(
                 action = rng.choice(m["legal"])["action"]
                 next_id += 1
                 if args.mode == "ws":
-                    pending[next_id] = time.perf_counter()
+                    pending[next_id] = stats.sent[(tid, m["version"] + 1)] = time.perf_counter()
                     await ws.send(
                         orjson.dumps(
                             {"type": "act", "id": next_id, "seat": m["seat"], "move": m["version"], "action": action}
                         ).decode()
                     )
                 else:
-                    t0 = time.perf_counter()
+                    t0 = stats.sent[(tid, m["version"] + 1)] = time.perf_counter()
                     r = await http.post(
                         f"{base}/api/tables/{tid}/actions",
                         json={"move": m["version"], "action": action},
@@ -327,24 +329,32 @@ async def play_slot(
 
 async def watchers_and_bots(
     args: argparse.Namespace,
-    base: str,
-    ws_base: str,
+    bases: list[str],
     http: httpx.AsyncClient,
     tables: list[dict[str, Any]],
     pid: int | list[int] | None,
+    stats: Stats,
 ) -> dict[str, Any]:
     """Before the clock starts: --spectators WebSocket watchers spread over the first
     --spectator-tables tables (they only read), and --bot-tables all-bot tables of --bot bots that
     play by themselves during the run. Returns what was measured while connecting the watchers and
-    a `finish(elapsed)` coroutine that closes them and reports what they and the bots did."""
+    a `finish(elapsed)` coroutine that closes them and reports what they and the bots did. With several server
+    processes each watcher connects to a process other than its table's, so every state it gets was pushed across
+    processes (Redis); the time from a move's sending to a watcher's receiving it is `stats.push`."""
+    base = bases[0]
     out: dict[str, Any] = {}
     watchers: list[Any] = []
     received = [0]
 
-    async def watch(ws: Any) -> None:
+    async def watch(ws: Any, tid: str) -> None:
         try:
-            async for _ in ws:
+            async for raw in ws:
                 received[0] += 1
+                now = time.perf_counter()
+                m = orjson.loads(raw)
+                t0 = stats.sent.get((tid, m.get("version", -1))) if m.get("type") == "state" else None
+                if t0 is not None:
+                    stats.push.append(now - t0)
         except websockets.ConnectionClosed:
             pass
 
@@ -353,12 +363,14 @@ async def watchers_and_bots(
         spread = tables[: max(1, min(len(tables), args.spectator_tables))]
         cpu0, t0 = (_cpu(pid) if pid else 0.0), time.perf_counter()
         for i in range(args.spectators):
+            table = spread[i % len(spread)]
+            other = bases[(bases.index(table["_base"]) + 1) % len(bases)]  # another process than the table's
             ws = await websockets.connect(
-                f"{ws_base}/ws/tables/{spread[i % len(spread)]['id']}", max_size=2**22, compression=None
+                f"{other.replace('http://', 'ws://')}/ws/tables/{table['id']}", max_size=2**22, compression=None
             )
             await ws.send(json.dumps({"type": "hello", "tokens": []}))
             watchers.append(ws)
-            tasks.append(asyncio.create_task(watch(ws)))
+            tasks.append(asyncio.create_task(watch(ws, table["id"])))
         await asyncio.sleep(1.0)  # let the last states arrive
         out["spectators"] = args.spectators
         out["spectator_tables"] = len(spread)
@@ -405,8 +417,6 @@ async def watchers_and_bots(
 
 
 async def run(args: argparse.Namespace, bases: list[str], pid: int | list[int] | None) -> dict[str, Any]:
-    base = bases[0]
-    ws_base = base.replace("http://", "ws://")
     turn = [0]
     limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
@@ -424,8 +434,8 @@ async def run(args: argparse.Namespace, bases: list[str], pid: int | list[int] |
                 return {**r.json(), "_base": at}
 
         tables = await asyncio.gather(*(create() for _ in range(args.tables)))
-        extra = await watchers_and_bots(args, base, ws_base, http, tables, pid)
         stats = Stats()
+        extra = await watchers_and_bots(args, bases, http, tables, pid, stats)
         gate = Gate(len(tables), args.seconds)
 
         def quiet() -> None:
@@ -463,6 +473,11 @@ async def run(args: argparse.Namespace, bases: list[str], pid: int | list[int] |
         gc.enable()
         extra.update(await extra.pop("finish")(elapsed))
     lat = sorted(stats.latencies)
+    push = sorted(stats.push)
+    if push:
+        extra["pushes_to_spectators_measured"] = len(push)
+        extra["push_p50_ms"] = round(push[len(push) // 2] * 1000, 2)
+        extra["push_p99_ms"] = round(push[min(len(push) - 1, int(0.99 * len(push)))] * 1000, 2)
 
     def pct(p: float) -> float:
         return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")

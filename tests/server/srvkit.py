@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import shutil
 import signal
 import socket
 import subprocess
@@ -206,11 +207,49 @@ def cluster(tmp: Path, n: int = 2, env: dict[str, str] | None = None) -> Iterato
         servers: list[Server] = []
         try:
             for i in range(n):
-                servers.append(Server(url, tmp / f"server{i}.log", env=env, redis=redis).start())
+                # a start migrates or checks the schema and imports everything: on a busy shared machine over 40 s
+                servers.append(Server(url, tmp / f"server{i}.log", env=env, redis=redis).start(timeout=120))
             yield servers
         finally:
             for srv in servers:
                 srv.stop()
+
+
+class OwnRedis:
+    """A redis-server of this run only, on a free port, that can be restarted (no persistence: a restart loses
+    every message, as a crash would)."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        self.tmp = tmp
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        import redis
+
+        if shutil.which("redis-server") is None:
+            pytest.skip("no redis-server on this machine to start a Redis of this test's own")
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(self.tmp)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                redis.Redis(port=self.port, socket_connect_timeout=1).ping()
+                return
+            except Exception:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            self.proc.wait(10)
 
 
 def wait_for(pred: Callable[[], Any], what: str, timeout: float = 30) -> Any:

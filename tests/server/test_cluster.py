@@ -11,7 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
-from srvkit import auth, cluster, make_table, pg_schema, wait_for
+from srvkit import OwnRedis, Server, auth, cluster, make_table, pg_schema, postgres_dsn, redis_or_skip, wait_for
 from wsutil import Ws
 
 from boardlab.core import get_game
@@ -252,3 +252,187 @@ def test_one_process_stays_as_it_was_and_several_need_postgresql(tmp_path: Path)
     )
     assert refused.returncode == 2, refused.stderr
     assert "--redis (several processes) needs a PostgreSQL database" in refused.stderr
+
+
+def _log_counts(url: str, tables: list[str]) -> dict[str, int]:
+    engine = _engine(url, migrate=False)
+    try:
+        with engine.connect() as c:
+            rows = c.exec_driver_sql("SELECT table_id, count(*) FROM bl_log GROUP BY table_id").all()
+        return {r[0]: int(r[1]) for r in rows if r[0] in tables}
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.postgres
+def test_one_bot_queue_for_every_process_and_a_flood_on_one_does_not_starve_another(tmp_path: Path) -> None:
+    """Client X floods process A with tables of searching bots; client Y plays a bot on process B. The queue is the
+    site's (Redis): B's worker computes jobs A asked for (it would idle with a pool per process), and Y's bot, served
+    in its turn among the clients, answers each decision while X's backlog waits: few of X's moves per Y's."""
+    env = {"BOARDLAB_BOT_WORKERS": "1", "BOARDLAB_BOT_SECONDS": "0.3", "BOARDLAB_MAX_BOT_TABLES_PER_CLIENT": "50"}
+    mcts = {"kind": "bot", "bot": "mcts"}
+    with (
+        cluster(tmp_path, 2, env=env) as (a, b),
+        httpx.Client(base_url=a.url, timeout=30, headers={"X-Forwarded-For": "10.7.0.1"}) as cx,
+        httpx.Client(base_url=b.url, timeout=30, headers={"X-Forwarded-For": "10.7.0.2"}) as cy,
+    ):
+        flood = [make_table(cx, [mcts, mcts], options={"target": 10**6})["id"] for _ in range(12)]
+        made = make_table(cy, [{"kind": "human"}, mcts], options={"target": 10**6})
+        tid, tok = made["id"], made["seats"][0]["token"]
+        wait_for(lambda: sum(_log_counts(a.db_url, flood).values()) >= 12, "the flood under way", 60)
+        x0, y0 = sum(_log_counts(a.db_url, flood).values()), 0
+        for _ in range(4):  # Y ends its turn; its bot plays its whole turn (one job per decision) and hands back
+            s = wait_for(lambda: (s := cy.get(f"/api/tables/{tid}", headers=auth(tok)).json())["current"] == 0 and s,
+                         "Y's bot to hand the turn back", 120)
+            _act(cy, tid, tok, s["version"], "end")
+        wait_for(lambda: cy.get(f"/api/tables/{tid}").json()["current"] == 0, "Y's bot's last turn", 120)
+        x_moves = sum(_log_counts(a.db_url, flood).values()) - x0
+        _, rows = _rows(a.db_url, tid)
+        y_bot = sum(1 for r in rows if r.seat == 1) - y0
+        ha, hb = cx.get("/healthz").json()["bots"], cy.get("/healthz").json()["bots"]
+        assert hb["served"] > hb["asked"] and ha["served"] < ha["asked"], (ha, hb)  # B's worker served A's jobs
+        # round-robin over clients on 2 workers: per Y decision, the X jobs running and one more each at most
+        assert y_bot >= 4 and x_moves <= 4 * y_bot + 8, (x_moves, y_bot)
+    for srv in (a, b):
+        text = srv.log_path.read_text()
+        assert "Traceback" not in text and "duplicate key" not in text, text[-3000:]
+        failed = [ln for ln in text.splitlines() if "failed (" in ln  # a time-out (a loaded machine) or the stop
+                  and not any(w in ln for w in ("failed ()", "Timeout", "did not answer", "Connection closed"))]
+        assert not failed, failed[:3]  # anything else (a job Redis cannot carry, a worker error) is a fault
+
+
+@pytest.mark.postgres
+def test_a_clients_caps_and_request_rates_count_over_every_process(tmp_path: Path) -> None:
+    """A client spread over two processes gets one budget, not one per process: its unfinished tables (created
+    through A or B) count against one cap, its table creations against one rate; a table finished on the other
+    process (its owner then) gives its place back; another client is not counted."""
+    env = {"BOARDLAB_MAX_TABLES_PER_CLIENT": "3", "BOARDLAB_RATE_CREATE": "8/minute"}
+    with cluster(tmp_path, 2, env=env) as (a, b):
+        def client(srv: Any, address: str) -> httpx.Client:
+            return httpx.Client(base_url=srv.url, timeout=30, headers={"X-Forwarded-For": address})
+
+        with client(a, "10.8.0.1") as xa, client(b, "10.8.0.1") as xb, client(b, "10.8.0.2") as yb:
+            first = make_table(xa, options={"target": 3})
+            make_table(xa)
+            make_table(xb)
+            r = xb.post("/api/tables", json={"game": "tally", "players": 2, "seats": [{"kind": "human"}] * 2})
+            assert r.status_code == 429 and r.json()["error"] == "too_many_tables", r.text  # 2 on A + 1 on B
+            make_table(yb)  # another client: its own count
+            # the first table ends through B (which takes it over): X may create one more
+            tok = {s["seat"]: s["token"] for s in first["seats"]}
+            s = _act(xb, first["id"], tok[0], 0, "add2")
+            s = _act(xb, first["id"], tok[0], s["version"], "end")
+            s = _act(xb, first["id"], tok[1], s["version"], "add2")
+            assert s["over"], s
+            make_table(xa)  # 5 creations by X so far, 4 answered 201
+            for c in (xb, xa, xb):
+                r = c.post("/api/tables", json={"game": "tally", "players": 2, "seats": [{"kind": "human"}] * 2})
+                assert r.status_code == 429 and r.json()["error"] == "too_many_tables", r.text
+            r = xa.post("/api/tables", json={"game": "tally", "players": 2, "seats": [{"kind": "human"}] * 2})
+            assert r.status_code == 429 and r.json()["error"] == "rate_limited", r.text  # the 9th in a minute
+
+
+@pytest.mark.postgres
+def test_dropped_database_connections_refuse_a_take_over_cleanly_and_play_goes_on(tmp_path: Path) -> None:
+    """Every PostgreSQL connection of process B is terminated (pg_terminate_backend, as a database fail-over or a
+    pooler does): the next move through B, which must take the table over from A, is refused 503 "nothing
+    changed" (was a 500 holding nothing) or played; a retry plays it; A's spectator sees it; nothing is lost."""
+    import psycopg
+
+    app = f"bl_drop_{tmp_path.name[-12:]}".replace("-", "_")
+    env = {"BOARDLAB_LEASE_SECONDS": "60"}  # no renewal meets the dead connection before the move does
+    with pg_schema() as url:
+        redis = redis_or_skip()
+        a = Server(url, tmp_path / "a.log", env=env, redis=redis).start(timeout=120)
+        b = Server(f"{url}&application_name={app}", tmp_path / "b.log", env=env, redis=redis).start(timeout=120)
+        try:
+            with httpx.Client(base_url=a.url, timeout=30) as ca, httpx.Client(base_url=b.url, timeout=30) as cb:
+                made = make_table(ca)
+                tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+                _act(ca, tid, tok[0], 0, "add1")
+                assert cb.get(f"/api/tables/{tid}").json()["version"] == 1  # B holds a copy (its pool is open)
+                with Ws(a.ws_url, tid) as watch_a:
+                    watch_a.state(version=1)
+                    dsn, _ = postgres_dsn()
+                    with psycopg.connect(dsn, autocommit=True) as c:
+                        row = c.execute("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                                        "WHERE application_name = %s", (app,)).fetchone()
+                    assert row is not None and row[0] >= 1
+                    answers = []
+                    for _ in range(5):
+                        r = cb.post(f"/api/tables/{tid}/actions", json={"move": 1, "action": "add2"},
+                                    headers=auth(tok[0]))
+                        answers.append(r.status_code)
+                        if r.status_code == 200:
+                            break
+                        assert r.status_code == 503, r.text
+                    assert answers[-1] == 200, answers
+                    assert watch_a.state(version=2)["view"]["counter"] == 3
+                _, rows = _rows(url, tid)
+                assert [(r.n, r.text) for r in rows] == [(0, "add1"), (1, "add2")]
+        finally:
+            a.stop()
+            b.stop()
+    assert "Exception in ASGI application" not in (tmp_path / "b.log").read_text()
+
+
+@pytest.mark.postgres
+def test_bot_jobs_queued_when_redis_restarts_are_sent_again(tmp_path: Path) -> None:
+    """A Redis of this test's own is restarted (its queue is lost) while bot jobs wait in it for the one worker:
+    they are sent again when the process's link to Redis comes back, so every bot table moves on within seconds,
+    not after `BOARDLAB_BOT_QUEUE_WAIT` (here 600 s: with the jobs lost, nothing would move for ten minutes)."""
+    redis_or_skip()
+    own = OwnRedis(tmp_path)
+    own.start()
+    env = {"BOARDLAB_BOT_WORKERS": "1", "BOARDLAB_BOT_SECONDS": "0.5", "BOARDLAB_BOT_QUEUE_WAIT": "600"}
+    mcts = {"kind": "bot", "bot": "mcts"}
+    try:
+        with pg_schema() as url:
+            srv = Server(url, tmp_path / "server.log", env=env, redis=own.url).start(timeout=120)
+            try:
+                with httpx.Client(base_url=srv.url, timeout=30) as c:
+                    ids = [make_table(c, [mcts, mcts], options={"target": 10**6})["id"] for _ in range(4)]
+
+                    def versions() -> dict[str, int]:
+                        return {t: c.get(f"/api/tables/{t}").json()["version"] for t in ids}
+
+                    wait_for(lambda: all(v >= 1 for v in versions().values()), "every bot table under way", 120)
+                    own.stop()  # three jobs wait behind the one being computed: lost with the queue
+                    own.start()
+                    before = versions()
+                    wait_for(lambda: all(v > before[t] + 1 for t, v in versions().items()),
+                             "every bot table to move on after the restart", 60)
+            finally:
+                srv.stop()
+    finally:
+        own.stop()
+
+
+@pytest.mark.postgres
+def test_a_change_whose_message_is_lost_still_reaches_the_other_processes_spectators(tmp_path: Path) -> None:
+    """Messages between processes may be lost (Redis restarting, a publish failing). Here A and B are given two
+    different Redis servers, so B hears none of A's changes: B's spectator still gets every move, from B's look-up of
+    the logs of the tables it watches (each `LEASE_SECONDS / 2`), rather than waiting for a message."""
+    shared = redis_or_skip()
+    own = OwnRedis(tmp_path)
+    own.start()
+    env = {"BOARDLAB_LEASE_SECONDS": "2"}
+    try:
+        with pg_schema() as url:
+            a = Server(url, tmp_path / "a.log", env=env, redis=own.url).start(timeout=120)
+            b = Server(url, tmp_path / "b.log", env=env, redis=shared).start(timeout=120)
+            try:
+                with httpx.Client(base_url=a.url, timeout=30) as ca:
+                    made = make_table(ca)
+                    tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+                    with Ws(b.ws_url, tid) as watch_b:
+                        watch_b.state(version=0)
+                        _act(ca, tid, tok[0], 0, "add1")
+                        _act(ca, tid, tok[0], 1, "add2")
+                        got = watch_b.state(version=2, timeout=30)
+                        assert got["view"]["counter"] == 3
+            finally:
+                a.stop()
+                b.stop()
+    finally:
+        own.stop()

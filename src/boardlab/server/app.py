@@ -54,8 +54,10 @@ def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None
         app.state.site = Site(svc)
         if redis_url is not None:
             from .cluster import Cluster  # only here: a single server never imports Redis
+            from .sharedlimits import SharedHoldings
 
             svc.cluster = Cluster(store, redis_url)
+            svc.holdings = SharedHoldings(redis_url)  # per-client caps counted over every process (Redis)
             svc.cluster.on_event = svc.on_event
             svc.cluster.on_lost = svc._lost
             svc.on_chat = lambda t, m: chat_lines.deliver(
@@ -65,6 +67,10 @@ def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None
         app.state.seeks = Seeks(app.state.site)  # Play now (issue #34)
         if svc.cluster is not None:
             await svc.cluster.start(hashlib.sha256(app.state.site.secret).hexdigest()[:16])  # a channel per site
+            svc.bot_queue = svc.cluster.shared_bots(bots, svc.bot_pool.slots)  # every process's workers serve it
+            site_key = svc.cluster.channel.split(":")[1]
+            svc.holdings.for_site(site_key)
+            app.state.limiter._key_prefix = f"boardlab:{site_key}:rate"  # slowapi has no setter; one budget per site
             resumer = asyncio.create_task(svc.adopt())
         else:
             resumer = asyncio.create_task(svc.resume()) if resume else None
@@ -93,7 +99,11 @@ def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None
     refusals = logging.getLogger("slowapi")  # a line per 429: sampled, so a refused client cannot flood the log
     if not any(isinstance(f, Sampled) for f in refusals.filters):
         refusals.addFilter(Sampled())
-    limiter = Limiter(key_func=client_key, default_limits=[limits.rate_default], storage_uri="memory://")
+    # several processes share the request budgets through Redis (the limits library's storage), or a Redis away
+    # falls back to counting in memory rather than refusing every request
+    limiter = Limiter(key_func=client_key, default_limits=[limits.rate_default],
+                      storage_uri=redis_url or "memory://", in_memory_fallback_enabled=redis_url is not None,
+                      storage_options={"socket_timeout": 0.5, "socket_connect_timeout": 0.5} if redis_url else {})
     app.state.limiter = limiter
     app.add_middleware(RequestGuard, max_header_bytes=limits.max_header_bytes)
     app.add_middleware(BodyLimit, body_timeout=limits.body_timeout)
@@ -142,7 +152,9 @@ def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None
         cluster = request.app.state.svc.cluster
         if cluster is None:
             return {"status": "ok"}
-        return {"status": "ok", "process": cluster.me, "tables": len(cluster.owned)}  # which process, how loaded
+        q = request.app.state.svc.bot_queue  # which process, how loaded; bot jobs it asked for and computed
+        return {"status": "ok", "process": cluster.me, "tables": len(cluster.owned),
+                "bots": {"asked": q.asked, "served": q.served} if q is not None else None}
 
     app.include_router(ws.router())  # live updates: the WebSocket protocol
     app.include_router(accounts.router(gates))  # sign-up/in/out, "My games", claiming a seat

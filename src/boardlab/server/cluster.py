@@ -39,7 +39,12 @@ TAKE = sa.text(
     WHERE bl_leases.owner = EXCLUDED.owner OR bl_leases.expires_at < {NOW}
     RETURNING owner"""
 )
-RENEW = sa.text(f"UPDATE bl_leases SET expires_at = {NOW} + :ttl WHERE owner = :me RETURNING table_id")
+RENEW = sa.text(
+    f"UPDATE bl_leases SET expires_at = {NOW} + :ttl WHERE owner = :me AND table_id = ANY(:ids) RETURNING table_id"
+)
+STRAY = sa.text("DELETE FROM bl_leases WHERE owner = :me AND NOT (table_id = ANY(:ids))")
+"""Rows of ours for tables this process no longer answers for (it forgot a table and its delete failed, or it was
+told another process changed it): renewing them would keep them from everyone for good (cluster_faults.py)."""
 RELEASE = sa.text("DELETE FROM bl_leases WHERE table_id = :t AND owner = :me")
 RELEASE_ALL = sa.text("DELETE FROM bl_leases WHERE owner = :me RETURNING table_id")
 ORPHANS = sa.text(
@@ -51,6 +56,14 @@ ORPHANS = sa.text(
 )
 """Unfinished tables with a bot or a clock whose owner is gone (lease expired) or that never had one: someone
 must run their bots and clocks."""
+
+
+LOG_ENDS = sa.text("SELECT table_id, max(n) + 1 AS v FROM bl_log WHERE table_id = ANY(:ids) GROUP BY table_id")
+
+
+def log_ends(conn: Connection, ids: list[str]) -> dict[str, int]:
+    """How many log rows each of these tables has (its version): a copy behind it missed a change."""
+    return {r.table_id: int(r.v) for r in conn.execute(LOG_ENDS, {"ids": ids})}
 
 
 def take_lease(conn: Connection, table_id: str, owner: str, ttl: float) -> bool:
@@ -78,6 +91,7 @@ class Cluster:
         self.ttl = ttl if ttl is not None else float(os.environ.get("BOARDLAB_LEASE_SECONDS", "5"))
         self.owned: dict[str, int] = {}  # table -> the number of the take that won it (see `_renew`)
         self._takes = 0
+        self._taking: dict[str, int] = {}  # tables whose take is under way: table -> how many
         self.channel = ""
         self.on_event: Callable[[dict[str, Any]], None] = lambda _m: None
         self.on_lost: Callable[[str], None] = lambda _t: None
@@ -89,7 +103,13 @@ class Cluster:
     async def take(self, table_id: str) -> bool:
         """Take the lease if it is free, expired or ours. Through the store's writer, so it is ordered after
         every write this process queued before (and a release after every write of the table before it)."""
-        won = bool(await self.store.write(lambda c: take_lease(c, table_id, self.me, self.ttl)))
+        self._taking[table_id] = self._taking.get(table_id, 0) + 1  # a renewal meanwhile must not drop its row
+        try:
+            won = bool(await self.store.write(lambda c: take_lease(c, table_id, self.me, self.ttl)))
+        finally:
+            self._taking[table_id] -= 1
+            if not self._taking[table_id]:
+                del self._taking[table_id]
         if won and table_id not in self.owned:
             self._takes += 1
             self.owned[table_id] = self._takes
@@ -111,9 +131,12 @@ class Cluster:
                 del self._released[table_id]
 
     async def release(self, table_id: str) -> None:
-        """Let go of a table (after every write of it this process queued: the writer is first in, first out)."""
-        self.owned.pop(table_id, None)
+        """Let go of a table (after every write of it this process queued: the writer is first in, first out).
+        Forgotten here only once the row is gone: a failed delete (a dropped connection) must leave the table ours,
+        or the renewals, which renew every row of ours, would keep a lease nobody here answers for, and no other
+        process could ever take it (found by benchmarks/cluster_faults.py: a table stuck after dropped connections)."""
         await self.store.write(lambda c: c.execute(RELEASE, {"t": table_id, "me": self.me}))
+        self.owned.pop(table_id, None)
         await self.publish({"op": "released", "table": table_id})
 
     async def _renew(self) -> None:
@@ -121,7 +144,13 @@ class Cluster:
         stalled, and taken by another) is lost: its bots and clock stop here. Takes won after the renewal
         began are not counted as lost."""
         started = self._takes
-        rows = await self.store.write(lambda c: c.execute(RENEW, {"me": self.me, "ttl": self.ttl}).all())
+        ids = list(set(self.owned) | set(self._taking))
+
+        def renew(c: Connection) -> list[Any]:
+            c.execute(STRAY, {"me": self.me, "ids": ids})
+            return list(c.execute(RENEW, {"me": self.me, "ttl": self.ttl, "ids": ids}).all())
+
+        rows = await self.store.write(renew)
         held = {r.table_id for r in rows}
         for tid, n in list(self.owned.items()):
             if n <= started and tid not in held:
@@ -140,6 +169,14 @@ class Cluster:
         await pubsub.subscribe(self.channel)
         self._spawn(self._listen(pubsub))
         self._spawn(self._renew_loop())
+
+    def shared_bots(self, bots: Any, slots: int) -> Any:
+        """The site's bot queue, served by this process's `slots` workers too (server/sharedbots.py); started."""
+        from .sharedbots import SharedBotQueue
+
+        q = SharedBotQueue(self._redis, self.channel.removesuffix(":events") + ":bots", bots, slots)
+        q.start()
+        return q
 
     async def publish(self, msg: dict[str, Any]) -> None:
         """Tell the other processes; a failure is logged (the change itself is stored: they catch up on the

@@ -183,7 +183,8 @@ class Holdings:
 
     def check_caps(self, client: str, lobby: bool, thinking_bots: bool, lim: Limits, tables: bool = True) -> None:
         """429 when this client already holds as many unfinished tables of a kind as it may."""
-        for over, what, n in (
+        self._refuse(
+            lim,
             (tables and len(self.tables.get(client, ())) >= lim.max_tables, "unfinished tables", lim.max_tables),
             (lobby and len(self.lobby.get(client, ())) >= lim.max_lobby, "tables in the lobby", lim.max_lobby),
             (
@@ -191,7 +192,12 @@ class Holdings:
                 "unfinished tables with thinking bots",
                 lim.max_bot_tables,
             ),
-        ):
+        )
+
+    @staticmethod
+    def _refuse(lim: Limits, *checks: tuple[bool, str, int]) -> None:
+        """429 for the first cap reached (shared with the cluster's counts in Redis, sharedlimits.py)."""
+        for over, what, n in checks:
             if over:
                 raise ApiError(429, "too_many_tables", f"one client may hold at most {n} {what}; finish some first")
 

@@ -121,6 +121,7 @@ class TableService:
         # several processes on one database (server/cluster.py, `--redis`): the leases and the messages between
         # them; None for a single server, which then behaves exactly as before
         self.cluster: Any = None
+        self.bot_queue: Any = None  # in a cluster, the site's bot queue in Redis (server/sharedbots.py)
         self._following: set[str] = set()  # tables being rebuilt after another process changed them
         self._missed: set[str] = set()  # tables that changed elsewhere while they were being loaded here
         self.on_chat: Callable[[Table, dict[str, Any]], Awaitable[None]] | None = None  # a line said elsewhere
@@ -306,8 +307,18 @@ class TableService:
             return
         if not take:
             raise ApiError(409, "not_owner", "another server process plays this table now; nothing changed")
-        await self.cluster.acquire(t.id)
-        await self._refresh(t)
+        try:
+            await self.cluster.acquire(t.id)
+            await self._refresh(t)
+        except Exception as e:  # the database failed (a dropped connection): nothing changed; let go, so that
+            if isinstance(e, ApiError) and e.code == "table_busy":  # (the lease is not ours: nothing to let go)
+                raise
+            with contextlib.suppress(Exception):  # the next request, or another process's look-up, takes it again
+                await self.cluster.release(t.id)
+            if isinstance(e, ApiError):
+                raise
+            log.warning("table %s: cannot rebuild it from the log to take it over (%r)", t.id, e)
+            raise ApiError(503, "storage", "the database did not answer; nothing changed, try again") from None
         if self.hooks is not None:
             self.hooks.took_over(t)
         self.kick(t)
@@ -334,7 +345,9 @@ class TableService:
     def on_event(self, msg: dict[str, Any]) -> None:
         """A message from another process (cluster.py): a table changed there, or it asks for one of ours."""
         op, tid = msg.get("op"), msg.get("table")
-        if op == "resync":  # Redis was away: any copy may have missed a change
+        if op == "resync":  # Redis was away: any copy may have missed a change, any queued bot job may be gone
+            if self.bot_queue is not None:
+                self._spawn(self.bot_queue.resend())
             for t in list(self._alive.values()):
                 if not self.owns(t):
                     t.stale = True
@@ -392,14 +405,23 @@ class TableService:
         self._following.add(t.id)
 
         async def go() -> None:
+            tries = 0
             try:
                 while t.stale and not t.retired and not self.owns(t):
-                    async with t.lock:
-                        if not t.stale or self.owns(t):
-                            break
-                        await self._refresh(t)
-                        if self.hooks is not None:
-                            self.hooks.refreshed(t)
+                    try:
+                        async with t.lock:
+                            if not t.stale or self.owns(t):
+                                break
+                            await self._refresh(t)
+                            if self.hooks is not None:
+                                self.hooks.refreshed(t)
+                    except Exception as e:  # a dropped database connection: try again, or its watchers here
+                        tries += 1  # would wait for the table's next change (found by benchmarks/cluster_faults.py)
+                        if tries >= 30:
+                            raise
+                        log.warning("cannot rebuild table %s after a change by another process (%r); again", t.id, e)
+                        await asyncio.sleep(0.5)
+                        continue
                     self.broadcast(t)
             except Exception:
                 log.exception("cannot rebuild table %s after a change by another process", t.id)
@@ -440,7 +462,40 @@ class TableService:
                     log.exception("cannot take table %s over", tid)
                     with contextlib.suppress(Exception):
                         await self.cluster.release(tid)
+            await self._nudge_owned()
             await asyncio.sleep(self.cluster.ttl / 2)
+
+    async def _nudge_owned(self) -> None:
+        """Every look-up: each table this process holds gets its bot started if it is to move (`kick` leaves a
+        thinking bot alone), and a copy dropped after a failed store whose reload failed too is loaded again; else
+        a table whose lease we keep renewing could wait forever, since no other process takes a live lease. And
+        copies watched here that are behind the log are rebuilt. Both found by benchmarks/cluster_faults.py (a bot's
+        turn stuck after dropped database connections; a spectator stuck at an old move after a Redis restart)."""
+        from .cluster import log_ends  # only in a cluster
+
+        for tid in list(self.cluster.owned):
+            t = self._alive.get(tid)
+            try:
+                if t is None or t.retired:
+                    await self.get(tid)  # loads and kicks
+                elif not t.stale:
+                    self.kick(t)
+                else:  # held but not usable (its rebuild failed, and so did letting go): let go now
+                    await self._give_up(tid)
+            except Exception as e:
+                log.warning("table %s: cannot resume it here yet (%r)", tid, e)
+        watched = [t for t in list(self._alive.values()) if t.conns and not t.retired and not self.owns(t)]
+        if not watched:
+            return
+        try:  # a change whose message was lost (Redis restarting) is caught up here, not at the table's next one
+            ends = await self.store.read(lambda c: log_ends(c, [t.id for t in watched]))
+        except Exception as e:
+            log.warning("cannot check the watched tables' logs (%r)", e)
+            return
+        for t in watched:
+            if ends.get(t.id, 0) > t.version:
+                t.stale = True
+                self._follow(t)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -775,7 +830,7 @@ class TableService:
                 try:
                     # round-robin over clients (tables without a known creator count as their own)
                     owner = self.holdings.owner.get(t.id, t.id)
-                    text = await fair_choose(self.bot_pool, self.bots, owner, job)
+                    text = await self._choose(owner, job)
                 except (TimeoutError, Exception) as e:
                     log.warning("bot %s at table %s failed (%s); playing a random move", s.bot, t.id, e)
                     if t.version == version and t.state.current_player == seat:
@@ -795,6 +850,13 @@ class TableService:
         except Exception:
             log.exception("bot move failed at table %s", t.id)
 
+    async def _choose(self, client: str, job: BotJob) -> str:
+        """A bot's decision through the fair queue: this process's (botpool.py), or in a cluster the site's,
+        which every process's workers serve (sharedbots.py)."""
+        if self.bot_queue is not None:
+            return str(await self.bot_queue.choose(client, job))
+        return await fair_choose(self.bot_pool, self.bots, client, job)
+
     async def hint(self, t: Table, seat: int, move: int, kind: str, lang: str) -> dict[str, Any]:
         """The move a bot of `kind` would make for `seat` now, in words, and why in a sentence (core/hints.py,
         on a determinization for the seat: it tells nothing the seat does not know). Nothing is played."""
@@ -811,7 +873,7 @@ class TableService:
             job = BotJob(t.game.name, game_modules(), t.players, t.seed, t.options,
                          tuple(e.notation for e in t.entries.upto()), seat, kind, bot_seed, self.bots.seconds)
             try:
-                text = await fair_choose(self.bot_pool, self.bots, self.holdings.owner.get(t.id, t.id), job)
+                text = await self._choose(self.holdings.owner.get(t.id, t.id), job)
             except (TimeoutError, Exception) as e:
                 log.warning("hint by %s at table %s failed (%s); suggesting a random move", kind, t.id, e)
         if t.version != version:
@@ -828,6 +890,8 @@ class TableService:
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
+        if self.bot_queue is not None:
+            self.bot_queue.close()
         if self.cluster is not None:
             await self.cluster.close()
         for t in self._tables.values():
