@@ -222,3 +222,37 @@ def test_cacao_max_game_length_is_a_true_bound(players: int) -> None:
     depth = get_game("cacao").action_split(players).depth  # OpenSpiel counts each sub-choice of a move
     assert bos.load("cacao", players).max_game_length() == bound * depth
     assert bos.load("cacao", players, actions="flat").max_game_length() == bound
+
+
+def test_iterations_for_spends_the_cpu_budget() -> None:
+    """#35: at equal CPU time each bot gets the iterations its calibrated CPU per iteration allows."""
+    from boardlab.rl import spiel_match
+
+    assert spiel_match.iterations_for(0.1, 0.0025) == 40
+    assert spiel_match.iterations_for(0.1, 0.00013) == 769
+    assert spiel_match.iterations_for(0.001, 0.5) == 1  # never zero: a searched move searches
+    with pytest.raises(ValueError):
+        spiel_match.iterations_for(0.1, 0.0)
+
+
+def test_spiel_match_equal_cpu_records_the_calibration(tmp_path) -> None:
+    """#35: `--cpu-seconds` calibrates both bots' CPU per iteration in the run, gives each the matching iterations,
+    stores the calibration in every record and reuses it when the run resumes; equal knowledge runs with it."""
+    from boardlab.rl import spiel_match
+
+    out = tmp_path / "cpu.jsonl"
+    args = ["--simulations", "3", "--cpu-seconds", "0.002", "--calibration-moves", "1", "--evaluator", "boardlab",
+            "--out", str(out)]
+    spiel_match.main(["--games", "1", *args])
+    spiel_match.main(["--games", "2", *args])
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == [0, 1]
+    cal = rows[0]["calibration"]
+    assert rows[1]["calibration"] == cal and cal["deal"] == 6_000_000 - 1 and cal["evaluator"] == "boardlab"
+    assert min(cal["searched"]) >= 1 and cal["spiel_cpu_per_iteration"] > 0 and cal["boardlab_cpu_per_iteration"] > 0
+    for r in rows:
+        assert r["cpu_seconds"] == 0.002 and r["evaluator"] == "boardlab"
+        assert r["simulations"] == spiel_match.iterations_for(0.002, cal["spiel_cpu_per_iteration"])
+        assert r["boardlab_simulations"] == spiel_match.iterations_for(0.002, cal["boardlab_cpu_per_iteration"])
+    s = spiel_match.summary(rows)
+    assert s["games"] == 2 and s["spiel_iterations"] == [rows[0]["simulations"]]
