@@ -16,7 +16,11 @@ iteration count flatters nobody. OpenSpiel's `ISMCTSBot` has no time budget, so 
 `time.process_time`) measures each bot's CPU seconds per iteration, and each bot then gets the iteration count that
 spends S CPU seconds per searched move (`iterations_for`). Iteration counts keep the games a function of the seeds
 and blind to load; the calibration is stored in every record, and each record's `cpu` shows the CPU actually spent.
-A resumed run reuses the calibration of the records already in the file.
+A resumed run reuses the calibration of the records already in the file. A fixed count misses by up to ~1.7x
+over a game (Cacao's random playouts to the end get shorter as the game goes on, OpenSpiel's information-state keys
+longer), so `--adapt` re-derives each bot's count before each of its searched moves from its own CPU per iteration
+over its searched moves so far in this game (`CpuBudget`; the calibration is only the first estimate): the CPU per
+move then matches, at the price of games that depend on the host's timings.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from boardlab.sim.stats import wilson
+
+SPIEL_MIN_SIMULATIONS = 2  # ISMCTSBot's first simulation only expands the root; its final policy needs a second
 
 
 def _bots(sgame: Any, deal: int, index: int, spiel_simulations: int, boardlab_simulations: int,
@@ -53,6 +59,28 @@ def iterations_for(cpu_seconds: float, cpu_per_iteration: float) -> int:
     if cpu_seconds <= 0 or cpu_per_iteration <= 0:
         raise ValueError("cpu_seconds and cpu_per_iteration must be > 0")
     return max(1, round(cpu_seconds / cpu_per_iteration))
+
+
+class CpuBudget:
+    """Iterations per searched move for one bot that spend `cpu_seconds` each: starts from the calibration's
+    CPU per iteration and, with `adapt`, follows the bot's own CPU per iteration measured in the game so far."""
+
+    def __init__(self, cpu_seconds: float, cpu_per_iteration: float, adapt: bool) -> None:
+        self.cpu_seconds = cpu_seconds
+        self.first = cpu_per_iteration
+        self.adapt = adapt
+        self.cpu = 0.0
+        self.iterations = 0
+
+    def next(self) -> int:
+        """The iterations for the bot's next searched move."""
+        per = self.cpu / self.iterations if self.adapt and self.iterations else self.first
+        return iterations_for(self.cpu_seconds, per)
+
+    def spent(self, cpu: float, iterations: int) -> None:
+        """Record a searched move's CPU seconds and iterations."""
+        self.cpu += cpu
+        self.iterations += iterations
 
 
 def calibrate(game: str, seed: int, simulations: int, evaluator: str = "random", moves: int = 6) -> dict[str, Any]:
@@ -87,9 +115,12 @@ def calibrate(game: str, seed: int, simulations: int, evaluator: str = "random",
 
 
 def play(game: str, index: int, seed: int, simulations: int, evaluator: str = "random",
-         boardlab_simulations: int | None = None, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+         boardlab_simulations: int | None = None, extra: dict[str, Any] | None = None,
+         adapt: bool = False) -> dict[str, Any]:
     """Game `index`: ISMCTS (OpenSpiel) in seat index % 2 with `simulations` iterations a searched move, boardlab
-    MCTS in the other seat with `boardlab_simulations` (default: the same); `extra` is copied into the record."""
+    MCTS in the other seat with `boardlab_simulations` (default: the same); `extra` is copied into the record.
+    `adapt` (needs `extra["cpu_seconds"]`): each bot's count follows its CPU per iteration in this game
+    (`CpuBudget`), starting from the given counts."""
     from boardlab.core import observe
 
     from . import openspiel
@@ -100,6 +131,11 @@ def play(game: str, index: int, seed: int, simulations: int, evaluator: str = "r
     sgame = openspiel.load(game, players=2, seed=deal, actions="flat")  # whole moves, as the recorded figures
     state = sgame.new_initial_state()
     theirs, ours = _bots(sgame, deal, index, simulations, ours_n, evaluator)
+    budgets = None
+    if adapt:
+        cpu_s = (extra or {})["cpu_seconds"]
+        budgets = [CpuBudget(cpu_s, cpu_s / simulations, True), CpuBudget(cpu_s, cpu_s / ours_n, True)]
+    iterations = [0, 0]
     wall = [0.0, 0.0]
     cpu = [0.0, 0.0]
     searched = [0, 0]
@@ -110,20 +146,32 @@ def play(game: str, index: int, seed: int, simulations: int, evaluator: str = "r
             state.apply_action(legal[0])
             continue
         who = 0 if seat == spiel_seat else 1
+        if budgets is not None:
+            n = budgets[who].next()
+            if who == 0:
+                # ISMCTSBot has no budget setter; run_search reads this attribute
+                theirs._max_simulations = max(SPIEL_MIN_SIMULATIONS, n)
+            else:
+                ours.iterations = n
+        n = theirs._max_simulations if who == 0 else ours.iterations
         t0, c0 = time.perf_counter(), time.process_time()
         if who == 0:
             state.apply_action(int(theirs.step(state)))
         else:
             openspiel.apply_move(state, ours.choose(observe(state.inner, seat)))
         wall[who] += time.perf_counter() - t0
-        cpu[who] += time.process_time() - c0
+        spent = time.process_time() - c0
+        cpu[who] += spent
         searched[who] += 1
+        iterations[who] += n
+        if budgets is not None:
+            budgets[who].spent(spent, n)
     inner = state.inner
     returns = inner.returns()
     return {"index": index, "deal": deal, "spiel_seat": spiel_seat, "simulations": simulations, "evaluator": evaluator,
             "boardlab_simulations": ours_n, "spiel_share": returns[spiel_seat],
             "scores": [s.total for s in inner.scores()], "decisions": len(inner.history), "searched": searched,
-            "wall": wall, "cpu": cpu, **(extra or {})}
+            "iterations": iterations, "adapt": adapt, "wall": wall, "cpu": cpu, **(extra or {})}
 
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
@@ -139,6 +187,10 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         out[f"{name}_cpu_s_per_move"] = sum(r["cpu"][who] for r in rows) / moves
     out["spiel_iterations"] = sorted({r["simulations"] for r in rows})
     out["boardlab_iterations"] = sorted({r.get("boardlab_simulations", r["simulations"]) for r in rows})
+    for who, name in ((0, "spiel"), (1, "boardlab")):
+        timed = [r for r in rows if "iterations" in r]
+        moves = sum(r["searched"][who] for r in timed) or 1
+        out[f"{name}_iterations_per_move"] = sum(r["iterations"][who] for r in timed) / moves
     for first in (0, 1):
         sub = [r for r in rows if r["spiel_seat"] == first]
         out[f"spiel_win_rate_seat{first + 1}"] = sum(r["spiel_share"] for r in sub) / len(sub) if sub else 0.0
@@ -161,6 +213,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--cpu-seconds", type=float, default=None,
                     help="equal CPU time: each bot gets the iterations that spend this many CPU seconds per searched "
                          "move, from a calibration at --simulations iterations (stored in every record)")
+    ap.add_argument("--adapt", action="store_true",
+                    help="with --cpu-seconds: each bot's iterations follow its CPU per iteration in the game so far")
     ap.add_argument("--calibration-moves", type=int, default=6, help="searched moves per bot in the calibration")
     ap.add_argument("--out", type=Path, default=Path("ismcts-vs-boardlab.jsonl"))
     ap.add_argument("--summary", action="store_true", help="only print the summary of --out")
@@ -174,13 +228,13 @@ def main(argv: list[str] | None = None) -> None:
             cal = next((r["calibration"] for r in rows if "calibration" in r), None)
             if cal is None:
                 cal = calibrate(args.game, args.seed, args.simulations, args.evaluator, args.calibration_moves)
-            spiel_n = iterations_for(args.cpu_seconds, cal["spiel_cpu_per_iteration"])
+            spiel_n = max(SPIEL_MIN_SIMULATIONS, iterations_for(args.cpu_seconds, cal["spiel_cpu_per_iteration"]))
             ours_n = iterations_for(args.cpu_seconds, cal["boardlab_cpu_per_iteration"])
             extra = {"cpu_seconds": args.cpu_seconds, "calibration": cal}
             print(f"calibration: {json.dumps(cal)}; iterations ISMCTS {spiel_n}, boardlab {ours_n}", flush=True)
         with args.out.open("a") as f, ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            futures = [pool.submit(play, args.game, i, args.seed, spiel_n, args.evaluator, ours_n, extra)
-                       for i in todo]
+            futures = [pool.submit(play, args.game, i, args.seed, spiel_n, args.evaluator, ours_n, extra,
+                                   args.adapt and extra is not None) for i in todo]
             for k, fut in enumerate(as_completed(futures), 1):
                 row = fut.result()
                 rows.append(row)
