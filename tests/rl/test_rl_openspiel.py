@@ -222,3 +222,63 @@ def test_cacao_max_game_length_is_a_true_bound(players: int) -> None:
     depth = get_game("cacao").action_split(players).depth  # OpenSpiel counts each sub-choice of a move
     assert bos.load("cacao", players).max_game_length() == bound * depth
     assert bos.load("cacao", players, actions="flat").max_game_length() == bound
+
+
+def test_iterations_for_spends_the_cpu_budget() -> None:
+    """#35: at equal CPU time each bot gets the iterations its calibrated CPU per iteration allows."""
+    from boardlab.rl import spiel_match
+
+    assert spiel_match.iterations_for(0.1, 0.0025) == 40
+    assert spiel_match.iterations_for(0.1, 0.00013) == 769
+    assert spiel_match.iterations_for(0.001, 0.5) == 1  # never zero: a searched move searches
+    with pytest.raises(ValueError):
+        spiel_match.iterations_for(0.1, 0.0)
+
+
+def test_spiel_match_equal_cpu_records_the_calibration(tmp_path) -> None:
+    """#35: `--cpu-seconds` calibrates both bots' CPU per iteration in the run, gives each the matching iterations,
+    stores the calibration in every record and reuses it when the run resumes; equal knowledge runs with it."""
+    from boardlab.rl import spiel_match
+
+    out = tmp_path / "cpu.jsonl"
+    args = ["--simulations", "3", "--cpu-seconds", "0.002", "--calibration-moves", "1", "--evaluator", "boardlab",
+            "--out", str(out)]
+    spiel_match.main(["--games", "1", *args])
+    spiel_match.main(["--games", "2", *args])
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert [r["index"] for r in rows] == [0, 1]
+    cal = rows[0]["calibration"]
+    assert rows[1]["calibration"] == cal and cal["deal"] == 6_000_000 - 1 and cal["evaluator"] == "boardlab"
+    assert min(cal["searched"]) >= 1 and cal["spiel_cpu_per_iteration"] > 0 and cal["boardlab_cpu_per_iteration"] > 0
+    for r in rows:
+        assert r["cpu_seconds"] == 0.002 and r["evaluator"] == "boardlab"
+        assert r["simulations"] == max(2, spiel_match.iterations_for(0.002, cal["spiel_cpu_per_iteration"]))
+        assert r["boardlab_simulations"] == spiel_match.iterations_for(0.002, cal["boardlab_cpu_per_iteration"])
+    s = spiel_match.summary(rows)
+    assert s["games"] == 2 and s["spiel_iterations"] == [rows[0]["simulations"]]
+
+
+def test_cpu_budget_follows_the_cpu_per_iteration_measured_in_the_game() -> None:
+    """#35: a count fixed by an early calibration missed the CPU budget by up to 1.7x over a game; with `adapt` the
+    next move's count comes from the bot's own CPU per iteration so far, without it from the calibration."""
+    from boardlab.rl.spiel_match import CpuBudget
+
+    fixed, adapted = CpuBudget(0.1, 0.001, False), CpuBudget(0.1, 0.001, True)
+    assert fixed.next() == adapted.next() == 100
+    for b in (fixed, adapted):
+        b.spent(0.2, 100)  # the game got dearer: 2 ms an iteration
+        b.spent(0.2, 100)
+    assert fixed.next() == 100 and adapted.next() == 50
+
+
+def test_spiel_match_adapt_records_iterations_per_move(tmp_path) -> None:
+    """#35: `--adapt` plays with per-move counts and records each bot's total iterations and the flag."""
+    from boardlab.rl import spiel_match
+
+    out = tmp_path / "adapt.jsonl"
+    spiel_match.main(["--games", "1", "--simulations", "3", "--cpu-seconds", "0.002", "--calibration-moves", "1",
+                      "--adapt", "--out", str(out)])
+    (row,) = [json.loads(x) for x in out.read_text().splitlines()]
+    assert row["adapt"] is True and row["cpu_seconds"] == 0.002
+    assert all(it >= s for it, s in zip(row["iterations"], row["searched"], strict=True))
+    assert spiel_match.summary([row])["spiel_iterations_per_move"] == row["iterations"][0] / row["searched"][0]
