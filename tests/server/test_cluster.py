@@ -30,6 +30,33 @@ def _engine(url: str, migrate: bool = True) -> Any:
 
 
 @pytest.mark.postgres
+def test_a_new_tables_lease_is_held_before_its_row_exists(tmp_path: Path) -> None:
+    """A process's look-up for bot or clock tables nobody holds (their owner died) must never see a table just
+    being created: once its creator took the lease after inserting the row, and another process took a new bot
+    table over in between, both played it (duplicate log rows; seen in the shared bot queue's test). A trigger
+    notes, as each table row is inserted, whether its lease row is there already."""
+    with cluster(tmp_path, 1) as (a,), httpx.Client(base_url=a.url, timeout=30) as c:
+        engine = _engine(a.db_url, migrate=False)
+        try:
+            with engine.begin() as conn:
+                conn.exec_driver_sql("CREATE TABLE seen (table_id text, leased boolean)")
+                conn.exec_driver_sql(
+                    "CREATE FUNCTION note_lease() RETURNS trigger AS $$ BEGIN INSERT INTO seen VALUES "
+                    "(NEW.id, EXISTS (SELECT 1 FROM bl_leases WHERE table_id = NEW.id)); RETURN NEW; END $$ "
+                    "LANGUAGE plpgsql"
+                )
+                conn.exec_driver_sql(
+                    "CREATE TRIGGER note_lease BEFORE INSERT ON bl_tables FOR EACH ROW EXECUTE FUNCTION note_lease()"
+                )
+            made = [make_table(c, [{"kind": "human"}, {"kind": "bot", "bot": "random"}])["id"] for _ in range(3)]
+            with engine.connect() as conn:
+                seen = dict(conn.exec_driver_sql("SELECT table_id, leased FROM seen").all())
+        finally:
+            engine.dispose()
+    assert seen == {tid: True for tid in made}, seen
+
+
+@pytest.mark.postgres
 def test_a_lease_has_one_holder_however_many_processes_race_for_it() -> None:
     """24 owners take one table's lease at the same instant, each on its own connection: exactly one wins, whether
     the lease is new or expired; none wins a live lease; its holder renews it."""

@@ -273,9 +273,17 @@ class TableService:
             tutorial=tutorial,
         )
 
-        await self.store.write(insert_table(t, options_json, now))
-        if self.cluster is not None:
-            await self.cluster.take(tid)  # a new table: its creator owns it
+        # In a cluster the creator takes the lease before the table exists: taken after, another process's
+        # look-up for tables nobody holds could take a new bot table in between, and both would play it.
+        if self.cluster is not None and not await self.cluster.take(tid):
+            raise ApiError(503, "table_busy", "a new table's id was already held; nothing changed, try again")
+        try:
+            await self.store.write(insert_table(t, options_json, now))
+        except Exception:
+            if self.cluster is not None:
+                with contextlib.suppress(Exception):
+                    await self.cluster.release(tid)
+            raise
         if client is not None and t.status == "playing":
             self.holdings.add(client, tid, lobby, thinking_bots)
         self._remember(t)
