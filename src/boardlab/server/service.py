@@ -318,13 +318,14 @@ class TableService:
         try:
             await self.cluster.acquire(t.id)
             await self._refresh(t)
-        except Exception as e:  # the database failed (a dropped connection): nothing changed; let go, so that
-            if isinstance(e, ApiError) and e.code == "table_busy":  # (the lease is not ours: nothing to let go)
-                raise
-            with contextlib.suppress(Exception):  # the next request, or another process's look-up, takes it again
+        except ApiError as e:  # refused: let go unless the lease was never ours (table_busy)
+            if e.code != "table_busy":
+                with contextlib.suppress(Exception):
+                    await self.cluster.release(t.id)
+            raise
+        except Exception as e:  # the database failed (a dropped connection): nothing changed; let go, so that the
+            with contextlib.suppress(Exception):  # next request, or another process's look-up, takes it again
                 await self.cluster.release(t.id)
-            if isinstance(e, ApiError):
-                raise
             log.warning("table %s: cannot rebuild it from the log to take it over (%r)", t.id, e)
             raise ApiError(503, "storage", "the database did not answer; nothing changed, try again") from None
         if self.hooks is not None:
