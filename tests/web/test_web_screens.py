@@ -10,8 +10,9 @@ shrank below 32 px.
 
 The site's pages: My games named each table by its random id ("Cacao · 1_B3wTl1DJ4M"), it now says when it last
 moved; the games' Traditional Chinese had half-width commas and colons between Chinese words (lobby cards, How-to
-pages, the boards' notes), and Cacao's "東 側"; the lobby's options said "(seed rules)", jargon for the defaults; a
-Pocket Mars card's longest badge widened a phone's page; the leaderboard's "?" was explained only on hover."""
+pages, the boards' notes, the labels the renderers' code joins with a colon: "手牌: 4"), and Cacao's "東 側"; the
+lobby's options said "(seed rules)", jargon for the defaults; a Pocket Mars card's longest badge widened a phone's
+page; the leaderboard's "?" was explained only on hover."""
 
 from __future__ import annotations
 
@@ -114,8 +115,10 @@ def test_the_chinese_game_summaries_use_full_width_punctuation(server: Server, b
             said = main.inner_text()
             assert not HALF_WIDTH_AFTER_CHINESE.findall(said), (game, HALF_WIDTH_AFTER_CHINESE.findall(said))
     # and the renderers' own words: "關於配件:神廟地板…", "你的謎之卡顏色:灰" (Block and Key), "關於配件:規則文…"
-    # (Cooper Island). (Words joined by a colon in the renderers' code, "手牌: 4", "起始玩家: Bo", are not these.)
-    fixed = {"block_and_key": ("關於配件：神廟地板", "你的謎之卡顏色："), "cooper_island": ("關於配件：規則文",)}
+    # (Cooper Island), and words the renderers' code joins with a colon ("手牌: 4", "起始玩家: Bo"), on every board
+    fixed = {"block_and_key": ("關於配件：神廟地板", "你的謎之卡顏色：", "手牌："),
+             "cooper_island": ("關於配件：規則文", "起始玩家："), "petrichor": ("起始玩家：",),
+             "cacao": (), "pocket_mars": ()}
     for game, words in fixed.items():
         with httpx.Client(base_url=server.url, timeout=20) as c:
             link = make_table(c, game=game, players=2, seats=ADA_BO)["seats"][0]["link"]
@@ -123,6 +126,7 @@ def test_the_chinese_game_summaries_use_full_width_punctuation(server: Server, b
             page.wait_for_selector("#board [data-version]", timeout=WAIT)
             said = page.inner_text("#board")
             assert all(w in said for w in words), (game, said[:300])
+            assert not HALF_WIDTH_AFTER_CHINESE.findall(said), (game, HALF_WIDTH_AFTER_CHINESE.findall(said))
 
 
 def test_cacao_names_the_side_of_a_tile_as_one_chinese_word() -> None:

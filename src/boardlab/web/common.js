@@ -23,6 +23,16 @@ export function countedKey(table, key, vars) {
   return vars && Number(vars.n) === 1 && table && table[`${key}_one`] !== undefined ? `${key}_one` : key;
 }
 
+/** "head: body" with the colon of the language: full width (：) in Chinese, where a half-width one reads as a typo. */
+export function labelled(l, head, body) {
+  return `${head}${colon(l)}${body}`;
+}
+
+/** The colon that follows a label in language `l` ("手牌：", "hand: "). */
+export function colon(l) {
+  return String(l).startsWith("zh") ? "：" : ": ";
+}
+
 export function t(key, vars = {}) {
   let s = dict[countedKey(dict, key, vars)] ?? key;
   for (const [k, v] of Object.entries(vars)) s = s.replaceAll(`{${k}}`, v);

@@ -1,7 +1,7 @@
 // Leaderboards per game and player count, a page at a time, and player search by the start of a name (issue #34).
 // The address keeps the choice (?game=&players=&page=), so a leaderboard can be shared.
 import { icon } from "/static/icons.js";
-import { api, el, gameInfo, langSwitch, lang, loadLang, t, toast } from "/static/common.js";
+import { api, el, gameInfo, labelled, langSwitch, lang, loadLang, t, toast } from "/static/common.js";
 import { gameTitle, mountAccount } from "/static/account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -40,11 +40,11 @@ function draw() {
     ...rows.map((r) => el("tr", { class: "leader" },
       el("td", {}, r.place === 1 ? el("span", {}, icon("trophy"), "1") : String(r.place)),
       el("td", {}, el("a", { href: `/u/${encodeURIComponent(r.name)}` }, r.name)),
-      el("td", { class: "rating" }, String(r.rating), r.provisional ? el("span", { class: "muted", title: `${t("provisional")}: ${t("provisional_help")}` }, "?") : null),
+      el("td", { class: "rating" }, String(r.rating), r.provisional ? el("span", { class: "muted", title: labelled(lang, t("provisional"), t("provisional_help")) }, "?") : null),
       el("td", {}, String(r.games_here)))))) : el("p", { class: "muted" }, t("no_rated_yet"));
   // what the "?" means, said once under the table: a phone has no hover to show its title
   const legend = rows.some((r) => r.provisional)
-    ? el("p", { class: "muted", id: "lb-provisional" }, `? ${t("provisional")}${lang === "zh-TW" ? "：" : ": "}${t("provisional_help")}`) : null;
+    ? el("p", { class: "muted", id: "lb-provisional" }, `? ${labelled(lang, t("provisional"), t("provisional_help"))}`) : null;
   const more = board && (page + 1) * board.per_page < board.total;
   const pager = page > 0 || more ? el("p", { class: "pager" },
     page > 0 ? el("button", { type: "button", id: "lb-prev", onclick: () => { page -= 1; load(); } }, t("prev_page")) : null, " ",

@@ -4,6 +4,8 @@
 // Nothing here knows a game: class names come with a prefix ("pt", "ci", ...), words with their tables.
 import { countedKey, el, loadStylesheet } from "/static/common.js";
 
+export { colon, labelled } from "/static/common.js";
+
 /** The game's renderer_data from /api/games ({} when missing), once its stylesheet is loaded. */
 export async function rendererData(name) {
   const info = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === name))

@@ -1,6 +1,6 @@
 // The table page: one WebSocket carrying every seat this browser holds (hot-seat = several),
 // the renderer draws the board, the shell draws legal moves as buttons, the log, seats, scores.
-import { api, el, errorText, gameInfo, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
+import { api, el, errorText, gameInfo, labelled, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
   from "/static/common.js";
 import { changeText, me, mountAccount } from "/static/account.js";
 import { drawHint } from "/static/hint.js";
@@ -213,7 +213,7 @@ function drawStatusBar(s) {
 // One seat's rating change at a finished rated table, from the state message (`site.changes`, issue #34), in the
 // words of account.js's changeText: no signed figure while the rating is provisional ("?", as lichess marks it).
 function changeCell(c) {
-  return el("span", { title: c.delta === null ? `${t("provisional")}: ${t("provisional_help")}` : t("rating_change") },
+  return el("span", { title: c.delta === null ? labelled(lang, t("provisional"), t("provisional_help")) : t("rating_change") },
     changeText(c));
 }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,8 @@ def test_builtin_deck_has_35_cards_and_the_four_official_ones() -> None:
                                          "prep module")
     assert official["G4"].value == 4 and official["G4"].bottom.prims[0].where == "here"
     assert "口袋" not in card_text(official["B6"], "zh-TW") and "抽 2 張卡" in card_text(official["B6"], "zh-TW")
+    # Chinese punctuation is full width: no half-width comma, colon or semicolon after a Chinese character
+    assert not re.findall(r"[\u4e00-\u9fff][,:;]", " ".join(card_text(c, "zh-TW") for c in official.values()))
     assert [b.value for b in rules().buildings[:4]] == [3, 3, 3, 3]
 
 
@@ -61,7 +64,7 @@ def test_g4_provenance_says_its_colour_is_a_guess() -> None:
     assert g4.provenance == "official" and dict(g4.field_provenance) == {"colour": "reconstructed"}
     assert g4.reconstructed and "guess" in g4.note
     assert provenance_text(g4) == "official; colour: reconstructed"
-    assert provenance_text(g4, "zh-TW") == "官方; 顏色：重建"
+    assert provenance_text(g4, "zh-TW") == "官方；顏色：重建"
     assert all(not c.field_provenance for c in deck().cards if c.id != "G4")
 
 

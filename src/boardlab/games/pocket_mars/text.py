@@ -146,15 +146,17 @@ def effect_text(e: Effect, lang: str) -> str:
         parts.append(term("if_hold", lang, colour=colour_name(arg, lang)) if key == "hold" else term(f"if_{key}", lang))
     if e.cost:
         parts.append(term("cost", lang, n=e.cost))
-    head = ", ".join(parts)
-    body = "; ".join(prim_text(p, lang) for p in e.prims)
-    return f"{head}: {body}" if head else body
+    comma, semicolon, colon = ("，", "；", "：") if lang == "zh-TW" else (", ", "; ", ": ")  # full width in Chinese
+    head = comma.join(parts)
+    body = semicolon.join(prim_text(p, lang) for p in e.prims)
+    return f"{head}{colon}{body}" if head else body
 
 
 def card_text(card: Card, lang: str = "en") -> str:
     """'G5 green 5 | top: ... | bottom: ...' (built from the primitives, so custom decks read right)."""
-    return (f"{card.id} {colour_name(card.colour, lang)} {card.value} | {term('top', lang)}: "
-            f"{effect_text(card.top, lang)} | {term('bottom', lang)}: {effect_text(card.bottom, lang)}")
+    colon = "：" if lang == "zh-TW" else ": "
+    return (f"{card.id} {colour_name(card.colour, lang)} {card.value} | {term('top', lang)}{colon}"
+            f"{effect_text(card.top, lang)} | {term('bottom', lang)}{colon}{effect_text(card.bottom, lang)}")
 
 
 RECONSTRUCTED_MARK = "◇"
@@ -167,7 +169,7 @@ def provenance_text(card: Card, lang: str = "en") -> str:
     parts = [term(f"prov_{card.provenance}", lang)]
     parts += [term("prov_field", lang, field=term(f"field_{f}", lang), prov=term(f"prov_{p}", lang))
               for f, p in card.field_provenance]
-    return "; ".join(parts)
+    return ("；" if lang == "zh-TW" else "; ").join(parts)
 
 
 def marked(state: PocketMarsState, cid: str) -> str:

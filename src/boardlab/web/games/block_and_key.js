@@ -8,7 +8,7 @@
 // and height) with a preview in the temple, "place" plays it. Other decisions are buttons in the prompt bar.
 // The game's words (terms.json, en + zh-TW) come from the server (/api/games -> renderer_data).
 import { el, loadStylesheet } from "/static/common.js";
-import { track } from "/static/renderkit.js";
+import { labelled, track } from "/static/renderkit.js";
 
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "block_and_key"))
   .catch(() => null);
@@ -317,7 +317,7 @@ export function render(container, ctx) {
       box.append(el("h4", {}, ui("hand")), el("div", { class: "bk-hand" },
         ...p.hand.map((k) => keyCard(k, p.matchable.includes(k.id) ? "bk-match" : ""))));
     } else if (!isMe) {
-      box.append(track(el("p", { class: "bk-muted" }, `${term("hand")}: ${p.hand_count}`), `hand:${q}`));
+      box.append(track(el("p", { class: "bk-muted" }, labelled(lang, term("hand"), p.hand_count)), `hand:${q}`));
     }
     players.append(box);
   });

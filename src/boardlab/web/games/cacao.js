@@ -6,7 +6,7 @@
 // decides what is legal. The game's own vocabulary (terms.json, en + zh-TW) and its component data
 // (components.json, with provenance) come from the server (/api/games -> renderer_data), never copied.
 import { el, loadStylesheet } from "/static/common.js";
-import { track as piece } from "/static/renderkit.js";
+import { colon, labelled, track as piece } from "/static/renderkit.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "cacao"))
@@ -682,7 +682,7 @@ function finalPanel(ctx) {
   const cats = scores[0] ? Object.keys(scores[0].breakdown) : [];
   const label = { gold: term("gold"), temples: term("temples"), sun: term("sun_tokens"), water: term("water_track") };
   const head = el("tr", {}, el("th", {}, term("player")), ...cats.map((c) => el("th", {}, label[c] || c)),
-    el("th", {}, term("total")), el("th", { class: "muted" }, `${ui("tiebreak")}: ${term("fruit")}`));
+    el("th", {}, term("total")), el("th", { class: "muted" }, labelled(lang, ui("tiebreak"), term("fruit"))));
   const order = scores.map((_, i) => i).sort((a, b) => scores[b].total - scores[a].total || (scores[b].tiebreak[0] ?? 0) - (scores[a].tiebreak[0] ?? 0));
   const best = Math.max(1, ...scores.map((x) => x.total));
   const body = order.map((i) => {
@@ -699,7 +699,7 @@ function finalPanel(ctx) {
   const names = winners.map((w) => seatLabel(ctx, w)).join(", ");
   return el("div", { class: "cc-final" },
     el("h3", {}, ui("final")),
-    el("p", { class: "cc-winners" }, `${winners.length > 1 ? term("winners") : term("winner")}: `, el("strong", {}, names)),
+    el("p", { class: "cc-winners" }, `${winners.length > 1 ? term("winners") : term("winner")}${colon(lang)}`, el("strong", {}, names)),
     el("div", { class: "cc-final-scroll" }, el("table", {}, el("thead", {}, head), el("tbody", {}, ...body))));
 }
 
@@ -716,10 +716,10 @@ function provenancePanel(ctx) {
   if (src === OFFICIAL_SOURCE && p && Object.keys(p.count).every((k) => k === "official")) {
     return el("div", { class: "cc-prov cc-prov-ok", title: p.about },
       el("strong", {}, "✓ ", ui("official")), " — ", ui("official_detail", { n: p.n }), " · ",
-      el("span", { class: "muted" }, `${ui("source")}: `), el("code", {}, src));
+      el("span", { class: "muted" }, `${ui("source")}${colon(lang)}`), el("code", {}, src));
   }
   return el("div", { class: "cc-prov cc-prov-custom" }, el("strong", {}, "⚠ ", ui("custom")), " — ", ui("custom_detail"),
-    " · ", el("span", { class: "muted" }, `${ui("source")}: `), el("code", {}, src));
+    " · ", el("span", { class: "muted" }, `${ui("source")}${colon(lang)}`), el("code", {}, src));
 }
 
 function legendPanel() {

@@ -8,7 +8,7 @@
 // one action is played at once, several open a small menu; the rest are buttons of the prompt. This file
 // never decides what is legal. The game's words come from terms.json via /api/games.
 import { el } from "/static/common.js";
-import { actionMenu, actionTarget, rendererData, svgEl as s, track, words } from "/static/renderkit.js";
+import { actionMenu, actionTarget, colon, labelled, rendererData, svgEl as s, track, words } from "/static/renderkit.js";
 
 const DATA = await rendererData("cooper_island");
 const TERMS = DATA.terms || {};
@@ -280,14 +280,14 @@ function playerBoard(ctx, q) {
       el("span", {}, `${ui("carto")} ${bd.cartographer}`), el("span", {}, `${ui("anchors")} ${bd.anchors}`),
       el("span", {}, `${ui("logs")} ${bd.logs}`), el("span", {}, `${ui("crates")} ${bd.crates}`),
       el("span", {}, `${ui("statues")} ${bd.statues}`)),
-    el("div", { class: "ci-stats", "data-track": `owned:${q}` }, el("span", {}, `${ui("boats")}: `,
+    el("div", { class: "ci-stats", "data-track": `owned:${q}` }, el("span", {}, `${ui("boats")}${colon(lang)}`,
       ...(bd.boats.length ? bd.boats.map((k) => chip(`boat:${k}`, ui("boat_n", { n: k }))) : ["—"])),
-    el("span", {}, `${ui("buildings")}: `, ...(bd.buildings.length || bd.fort
+    el("span", {}, `${ui("buildings")}${colon(lang)}`, ...(bd.buildings.length || bd.fort
       ? [...bd.buildings.map((c) => chip(`building:${c}`, cardName(c))), bd.fort ? chip("building:fort", cardName("fort")) : null]
       : ["—"]))),
     el("div", { class: "ci-stats", "data-track": `goods:${q}` }, el("span", {}, `${ui("storage")} (${bd.storage_cap}): `, ...goods(bd.storage)),
-      el("span", {}, `${ui("market")}: `, ...goods(bd.market))),
-    el("div", { class: "ci-hand" }, `${ui("hand")}: `, ...(tiles.length ? tiles : ["—"])),
+      el("span", {}, `${ui("market")}${colon(lang)}`, ...goods(bd.market))),
+    el("div", { class: "ci-hand" }, `${ui("hand")}${colon(lang)}`, ...(tiles.length ? tiles : ["—"])),
     peninsula(ctx, q));
 }
 
@@ -303,9 +303,9 @@ function infoStrip(ctx) {
   { "data-order": o.order, "data-track": `order:${o.order}`, "data-sig": String(o.worker ?? "") }));
   return el("div", { class: "ci-info" },
     el("strong", {}, ui("round", { n: Math.min(v.round, v.rounds), of: v.rounds })), " · ", term(`phase_${v.phase}`),
-    " · ", `${ui("start")}: ${playerName(v.start_player, ctx)}`, " · ", `${ui("bag")} ${v.bag}`,
-    el("div", { class: "ci-stats" }, el("span", {}, `${ui("cargo")}: `, ...cargo)),
-    el("div", { class: "ci-stats" }, el("span", {}, `${ui("orders")}: `, ...orders)),
+    " · ", labelled(lang, ui("start"), playerName(v.start_player, ctx)), " · ", `${ui("bag")} ${v.bag}`,
+    el("div", { class: "ci-stats" }, el("span", {}, `${ui("cargo")}${colon(lang)}`, ...cargo)),
+    el("div", { class: "ci-stats" }, el("span", {}, `${ui("orders")}${colon(lang)}`, ...orders)),
     d ? el("div", { class: "ci-decision" }, d.player === ctx.seat ? ui("you_decide") : ui("waits", { name: playerName(d.player, ctx) }),
       " — ", term(`step_${d.step}`)) : el("div", { class: "ci-decision" }, ui("over")));
 }
@@ -314,7 +314,7 @@ function finalPanel(ctx) {
   const v = ctx.view;
   if (!v.scores) return null;
   return el("section", { class: "ci-panel ci-final" }, el("h3", {}, ui("final")),
-    ...v.scores.map((sc, q) => el("div", {}, `${playerName(q, ctx)}: ${sc.total} (`,
+    ...v.scores.map((sc, q) => el("div", {}, `${labelled(lang, playerName(q, ctx), sc.total)} (`,
       Object.entries(sc.breakdown).map(([k, x]) => `${scoreLabel(k, lang)} ${x}`).join(", "), ")")));
 }
 

@@ -9,7 +9,7 @@
 // decides what is legal. The game's words (terms.json, en + zh-TW) and the components (components.json, with
 // provenance) come from the server (/api/games -> renderer_data), never copied here.
 import { el } from "/static/common.js";
-import { actionMenu, actionTarget, rendererData, svgEl as svg, track, words } from "/static/renderkit.js";
+import { actionMenu, actionTarget, labelled, rendererData, svgEl as svg, track, words } from "/static/renderkit.js";
 
 const DATA = await rendererData("petrichor");
 const TERMS = DATA.terms || {};
@@ -169,7 +169,7 @@ function fieldPanel(ctx) {
       ui("threshold", { n: c.threshold }) + (rec ? ` (◇ ${ui("rec_thr")})` : ""),
       c.growth !== "none" ? ui(c.growth) : null,
       ...c.drops.map((n, q) => (n ? ui("drops_of", { n, p: playerName(q, ctx) }) : null)),
-      c.cloud ? `${ui(c.cloud.dark ? "dark" : "white")}: ${c.cloud.drops.map((n, q) => (n ? `${playerName(q, ctx)} ${n}` : null)).filter(Boolean).join(", ")}` : null,
+      c.cloud ? labelled(lang, ui(c.cloud.dark ? "dark" : "white"), c.cloud.drops.map((n, q) => (n ? `${playerName(q, ctx)} ${n}` : null)).filter(Boolean).join(lang === "zh-TW" ? "、" : ", ")) : null,
     ].filter(Boolean).join("\n");
     g.dataset.explainNow = title; // this tile now (drops, clouds), under the tile's explanation
     track(g, `cell:${c.cell}`, JSON.stringify([c.drops, c.growth, c.cloud && c.cloud.drops])); // moves you can follow
@@ -311,7 +311,7 @@ function promptPanel(ctx, mine) {
 function infoStrip(ctx) {
   const v = ctx.view;
   const chips = [el("span", { class: "pt-chip" }, ui("round", { n: v.round, m: v.rounds })),
-    el("span", { class: "pt-chip" }, swatch(v.start_player), `${ui("start")}: ${playerName(v.start_player, ctx)}`),
+    el("span", { class: "pt-chip" }, swatch(v.start_player), labelled(lang, ui("start"), playerName(v.start_player, ctx))),
     track(el("span", { class: "pt-chip" }, ui("deck", { n: v.deck_count, d: v.discard.reduce((a, b) => a + b, 0) })), "deck"),
     el("a", { class: "pt-chip pt-chip-warn", href: "#pt-provenance" }, `◇ ${ui("rec_chip")}`)];
   if (v.south_wind && v.south_wind.card) chips.push(el("span", { class: "pt-chip", "data-explain": `sw:${v.south_wind.card}` }, ui("south_wind", { c: v.south_wind.card, d: v.south_wind.die ?? "—" })));

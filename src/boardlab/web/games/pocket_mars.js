@@ -9,7 +9,7 @@
 // data (rules.json) and the game's words (terms.json, en + zh-TW) come from the server
 // (/api/games -> renderer_data), never copied here.
 import { el, loadStylesheet } from "/static/common.js";
-import { track } from "/static/renderkit.js";
+import { colon, labelled, track } from "/static/renderkit.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "pocket_mars"))
@@ -154,9 +154,10 @@ function effectParts(e) { // { head: "if …, pay 1 energy", body: "launch 1 fro
   const head = [];
   for (const [k, v] of Object.entries((e && e.if) || {})) head.push(k === "hold" ? term("if_hold", { colour: colourName(v) }) : term(`if_${k}`));
   if (e && e.cost) head.push(term("cost", { n: e.cost }));
-  return { head: head.join(", "), body: ((e && e.do) || []).map(primText).join("; ") };
+  const zh = lang === "zh-TW"; // Chinese punctuation is full width: "，" and "；"
+  return { head: head.join(zh ? "，" : ", "), body: ((e && e.do) || []).map(primText).join(zh ? "；" : "; ") };
 }
-const effectText = (e) => { const p = effectParts(e); return p.head ? `${p.head}: ${p.body}` : p.body; };
+const effectText = (e) => { const p = effectParts(e); return p.head ? labelled(lang, p.head, p.body) : p.body; };
 
 // the fields of an official card that are reconstructed all the same (cards.json `field_provenance`, e.g.
 // G4's colour): such a card is marked like the reconstructed ones, saying which part is not known
@@ -205,7 +206,7 @@ function target(node, key, label) {
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   node.dataset.actions = acts.map((a) => a.action).join("|");
-  node.setAttribute("aria-label", `${label}: ${acts.map((a) => actionLabel(a)).join(" / ")}`);
+  node.setAttribute("aria-label", labelled(lang, label, acts.map((a) => actionLabel(a)).join(" / ")));
   const go = (ev) => {
     ev.stopPropagation();
     if (acts.length === 1) { act(acts[0].action); return; }
@@ -317,7 +318,7 @@ function cardFace(id, { size = "lg", seen = false } = {}) {
       const p = effectParts(c[half]);
       node.append(el("div", { class: `pm-half pm-${half}` },
         el("div", { class: "pm-hlbl" }, `${arrow} ${ui(lbl)}`),
-        el("div", { class: "pm-htext" }, p.head ? el("b", {}, `${p.head}: `) : null, p.body)));
+        el("div", { class: "pm-htext" }, p.head ? el("b", {}, `${p.head}${colon(lang)}`) : null, p.body)));
     }
     node.append(el("div", { class: "pm-cfoot" }, provBadge(c, false)));
   } else if (size === "lg") {
@@ -430,7 +431,7 @@ function infoStrip(ctx) {
       `◇ ${ui("prov_chip", { r: rec, n: DECK.length })}`));
   }
   const last = st.last && st.last.text
-    ? el("div", { class: "pm-last" }, el("span", { class: "pm-lbl" }, `${ui("last")}: `),
+    ? el("div", { class: "pm-last" }, el("span", { class: "pm-lbl" }, `${ui("last")}${colon(lang)}`),
       st.last.seat !== null && st.last.seat !== undefined ? mark(st.last.seat, v) : null,
       `${playerName(st.last.seat, ctx)} ${st.last.text}`)
     : null;
@@ -486,7 +487,7 @@ function buildingsPanel(ctx) {
     } else {
       tile.append(el("div", { class: "pm-small pm-bnote" }, ui("no_colonists")));
     }
-    tile.append(el("div", { class: "pm-babil" }, el("span", { class: "pm-lbl" }, `${term("ability")}: `), ability));
+    tile.append(el("div", { class: "pm-babil" }, el("span", { class: "pm-lbl" }, `${term("ability")}${colon(lang)}`), ability));
     target(tile, `bldg:${b.letter}`, bName(i));
     wrap.append(tile);
   });
@@ -589,7 +590,7 @@ function finalPanel(ctx) {
   if (!v.scores) return null;
   const box = el("div", { class: "pm-final" }, el("strong", {}, ui("final")));
   const list = el("ul", {});
-  v.scores.forEach((sc, q) => list.append(el("li", {}, mark(q, v), `${playerName(q, ctx)}: ${sc.total}`,
+  v.scores.forEach((sc, q) => list.append(el("li", {}, mark(q, v), labelled(lang, playerName(q, ctx), sc.total),
     el("span", { class: "pm-small" }, ` (${term("breakdown", sc.breakdown)})`))));
   if (v.solo && v.automaton_score) {
     const sc = v.automaton_score;
