@@ -224,3 +224,16 @@ def test_final_round_harvests_everything_sprouted_and_ends() -> None:
     while not s.is_over:
         s.apply(s.legal_actions()[0])
     assert s.vp[1] == 5 and s.is_over  # the first answers blow P1's drops away: P2 alone on cotton
+
+
+def test_the_weather_log_says_when_no_weather_resolves_and_lists_in_the_languages_punctuation() -> None:
+    """No vote marker on any card: nothing resolves, and the log says why instead of "resolving: —"; two
+    weathers are listed with the language's separator ("Frost, Sun"; "霜寒、日照")."""
+    from boardlab.games.petrichor.text import describe_event
+
+    s = weather_now(blank(2))
+    assert ["weather", []] in s.events
+    assert describe_event(s, ["weather", []], "en") == "no weather resolves: no vote marker is on any weather card"
+    assert "—" not in describe_event(s, ["weather", []], "zh-TW")
+    assert ", " in describe_event(s, ["weather", [F, S]], "en")
+    assert "、" in describe_event(s, ["weather", [F, S]], "zh-TW")

@@ -69,7 +69,9 @@ def describe_event(state: PetrichorState, ev: list[Any], lang: str) -> str:
     if kind == "merge":
         return term("ev_merge", lang, cell=cell(ev[1]), to=cell(ev[2]))
     if kind == "weather":
-        return term("ev_weather", lang, list=", ".join(weather(w, lang) for w in ev[1]) or "—")
+        if not ev[1]:  # no vote marker on any weather card: say so, not "resolving: —"
+            return term("ev_weather_none", lang)
+        return term("ev_weather", lang, list=("、" if lang == "zh-TW" else ", ").join(weather(w, lang) for w in ev[1]))
     if kind == "vw":
         return term("ev_vw", lang, player=who(ev[2]), card=weather(ev[1], lang), n=ev[3])
     if kind == "rainw":
