@@ -83,7 +83,7 @@ def for_table(box: Inbox, tid: str) -> list[Message]:
 def test_your_turn_mail_once_per_table_and_unsubscribe(mail_server: Server, inbox: tuple[Inbox, int]) -> None:
     box, _ = inbox
     c, name, csrf = account(mail_server)
-    assert c.get("/api/me/mail").json() == {"email": None, "turns": False, "lang": "en", "available": True}
+    assert c.get("/api/me/mail").json() == {"email": None, "turns": False, "lang": None, "available": True}
     tid0, tok0 = bot_table(c, csrf)
     end_turn(c, tid0, tok0)  # not asked for yet: nothing is sent
     r = c.put("/api/me/mail", headers={"X-CSRF-Token": csrf},

@@ -43,3 +43,15 @@ def test_mail_settings_on_the_account_page(server: str, browser: Any, errors: Er
     expect(page.locator("#mail-address")).to_have_value(f"{name}@example.org", timeout=WAIT)
     expect(page.locator("#mail-turns")).to_be_checked()
     expect(page.locator("#mail-lang")).to_have_value("zh-TW")
+
+
+def test_the_mail_language_offered_first_is_the_pages(server: str, browser: Any, errors: Errors) -> None:  # noqa: F811
+    """A reader of the zh-TW page who has never chosen an e-mail language is offered 繁體中文, not English."""
+    ctx = browser.new_context(locale="en-US")
+    ctx.add_init_script("localStorage.setItem('boardlab:lang', 'zh-TW')")
+    page = errors.watch(ctx.new_page())
+    sign_up(page, server)
+    page.goto(f"{server}/me")
+    expect(page.locator("#mail-lang")).to_have_value("zh-TW", timeout=WAIT)
+    assert api(page, "GET", "/api/me/mail")["lang"] is None  # not chosen yet
+    ctx.close()

@@ -71,7 +71,8 @@ class TurnMail:
             sa.select(users_t.c.email, users_t.c.mail_turns, users_t.c.mail_lang).where(users_t.c.id == user_id)
         ).first())
         return {"email": row.email if row else None, "turns": bool(row and row.mail_turns),
-                "lang": (row.mail_lang if row else None) or "en", "available": self.enabled}
+                # null until chosen: the page then offers its own language, not English (e-mails default to English)
+                "lang": row.mail_lang if row else None, "available": self.enabled}
 
     async def set(self, user_id: int, email: str | None, turns: bool, lang: str = "en") -> dict[str, Any]:
         email = (email or "").strip() or None
