@@ -189,3 +189,23 @@ def test_the_leaderboard_says_what_its_question_mark_means(server: Server, brows
         legend = {"en": "? provisional: fewer than 5 rated games", "zh-TW": "? 暫定：計分賽少於 5 局"}[lang]
         expect(page.locator("#lb-provisional")).to_contain_text(legend)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_W
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_profiles_bot_ratings_say_what_they_are(server: Server, browser: Any, lang: str) -> None:
+    """Every profile ended with a bare "Bot ratings" table (game, level, number) that said neither whose ratings
+    these were nor why a new player's 1500 sits so far from them: it now has a header row, a sentence saying
+    they are the site's bots, the same on every profile, and marks the levels whose figure is still the bot
+    ladder's."""
+    from test_site import account
+
+    _c, name, _csrf = account(server)
+    with phone_page(browser, f"{server.url}/u/{name}", lang=lang) as page:
+        box = page.locator("#bot-ratings")
+        expect(box.locator("tr[data-bot]").first).to_be_visible(timeout=WAIT)
+        said = {"en": ("computer opponents", "ladder", "Level"), "zh-TW": ("電腦對手", "天梯", "難度")}[lang]
+        text = box.inner_text()
+        assert all(w in text for w in said), text
+        laddered = httpx.get(f"{server.url}/api/bots/ratings").json()["ladder"]
+        game, levels = next(iter(laddered.items()))
+        expect(box.locator(f'tr[data-bot="{game}:{levels[0]}"] .bot-ladder')).to_be_visible()

@@ -41,15 +41,22 @@ function draw() {
     page > 0 ? el("button", { type: "button", id: "games-prev", onclick: () => turn(-1) }, t("prev_page")) : null, " ",
     el("span", { class: "muted" }, t("page_n", { n: page + 1 })), " ",
     prof.more ? el("button", { type: "button", id: "games-next", onclick: () => turn(1) }, t("next_page")) : null) : null;
+  // the site's bots, the same on every profile: what each level's figure is, and which are still the ladder's
+  const fromLadder = (g, l) => ((bots && bots.ladder && bots.ladder[g]) || []).includes(l);
   const botRows = bots && Object.entries(bots.ratings).flatMap(([g, lv]) => Object.entries(lv).map(([l, v]) =>
-    el("tr", {}, el("td", {}, gameTitle(games, g, lang)), el("td", {}, t(`level_${l}`)), el("td", {}, String(v)))));
+    el("tr", { "data-bot": `${g}:${l}` }, el("td", {}, gameTitle(games, g, lang)), el("td", {}, t(`level_${l}`)),
+      el("td", {}, String(v), fromLadder(g, l)
+        ? [" ", el("span", { class: "muted bot-ladder", title: t("bot_ladder_title") }, t("bot_ladder_mark"))] : null))));
   $("page").replaceChildren(
     el("section", {}, el("h2", { id: "profile-name" }, icon("user"), prof.name),
       me && me.name.toLowerCase() !== prof.name.toLowerCase() ? socialButtons(prof.name, draw) : null,
       prof.games.length ? perGame : el("p", { class: "muted" }, t("no_games_yet"))),
     el("section", {}, el("h2", {}, t("games_played")),
       prof.recent.length ? el("div", { class: "wide" }, recent) : el("p", { class: "muted" }, t("no_games_yet")), pager),
-    botRows && botRows.length ? el("section", {}, el("h2", {}, t("bot_ratings")), el("table", { class: "grid" }, ...botRows)) : "");
+    botRows && botRows.length ? el("section", { id: "bot-ratings" }, el("h2", {}, t("bot_ratings")),
+      el("p", { class: "muted" }, t("bot_ratings_help")),
+      el("table", { class: "grid" }, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("bot_level")), el("th", {}, t("rating"))),
+        ...botRows)) : "");
 }
 
 async function load() {
