@@ -13,6 +13,7 @@ Decisions the sources leave open are recorded in docs/rules/block_and_key.md (D1
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -797,9 +798,7 @@ class BlockAndKeyState(State):
         if ph == "orient":
             return list(A.ORIENT)
         if ph in ("draft", "turn"):
-            site = self.site
-            acts: list[BKAction] = [A.DIG[i] for i, (s1, s2, s3) in enumerate(SITE_LINES)
-                                    if site[s1] >= 0 or site[s2] >= 0 or site[s3] >= 0]
+            acts = self._digs()
             if ph == "turn":
                 for b in sorted(self.supply[p]):
                     acts += self.placements(b)
@@ -818,6 +817,62 @@ class BlockAndKeyState(State):
         if ph == "claim":
             return [*(KeyAct("claim", self.comp.keys[k].id) for k in sorted(self.offer)), A.STOP]
         raise AssertionError(ph)
+
+    def _digs(self) -> list[BKAction]:
+        """The digs of the site's lines that still hold a block: the start of a `draft` or `turn` legal list."""
+        site = self.site
+        return [A.DIG[i] for i, (s1, s2, s3) in enumerate(SITE_LINES)
+                if site[s1] >= 0 or site[s2] >= 0 or site[s3] >= 0]
+
+    def random_action(self, below: Callable[[int], int]) -> Any:
+        """`legal_actions()[below(len)]` without the list in a turn (its ~100-200 `Place`s were most of a random
+        decision's cost): the length is the digs plus the popcounts of the held blocks' spot masks, and the index
+        is walked through them in the list's order (blocks ascending, orientation, anchor bit ascending) to the one
+        placement made. Same index, same draws as the list."""
+        p = self.actor
+        if p is None or self.phase != "turn" or self._legal is not None or self._cache is not None:
+            return super().random_action(below)
+        digs = self._digs()
+        shape = self._fixed.shape
+        held = [(b, self.spot_masks(shape[b])) for b in sorted(self.supply[p])]
+        total = len(digs)
+        for _, masks in held:
+            for m in masks:
+                total += m.bit_count()
+        if not total:  # the list is [pass]
+            return super().random_action(below)
+        k: int = below(total)
+        if k < len(digs):
+            return digs[k]
+        k -= len(digs)
+        for b, masks in held:
+            for n, m in enumerate(masks):
+                c = m.bit_count()
+                if k < c:
+                    for _ in range(k):
+                        m &= m - 1  # clear the lowest anchor
+                    bid = self.comp.block_ids[b]
+                    return _place_at(_place_rows("place", bid, len(masks)), "place", bid, n, (m & -m).bit_length() - 1)
+                k -= c
+        raise AssertionError("index beyond the placements counted")
+
+    def is_legal(self, action: object) -> bool:
+        """`action in legal_actions()` without the list for a turn's placement (what `random_action` gives): its
+        block held and its anchor bit in the orientation's spot mask. Anything not exactly a `Place` of ints asks
+        the list, as does any state whose list is built."""
+        p = self.actor
+        if (p is None or self.phase != "turn" or self._legal is not None or self._cache is not None
+                or type(action) is not Place or action.kind != "place"):
+            return super().is_legal(action)
+        bid, o, x, y, z = action.block, action.orient, action.x, action.y, action.z
+        if type(bid) is not str or type(o) is not int or type(x) is not int or type(y) is not int or type(z) is not int:
+            return super().is_legal(action)
+        b = _block_index(self.comp).get(bid, -1)
+        if b not in self.supply[p]:
+            return False
+        masks = self.spot_masks(self._fixed.shape[b])
+        a = G.idx(x, y, z)
+        return 0 <= o < len(masks) and 0 <= a < len(G.CELL_OF) and G.CELL_OF[a] == (x, y, z) and bool(masks[o] >> a & 1)
 
     def _apply(self, action: BKAction) -> None:  # type: ignore[override]
         self._cache = None
