@@ -832,13 +832,7 @@ class BlockAndKeyState(State):
         p = self.actor
         if p is None or self.phase != "turn" or self._legal is not None or self._cache is not None:
             return super().random_action(below)
-        digs = self._digs()
-        shape = self._fixed.shape
-        held = [(b, self.spot_masks(shape[b])) for b in sorted(self.supply[p])]
-        total = len(digs)
-        for _, masks in held:
-            for m in masks:
-                total += m.bit_count()
+        digs, held, total = self._turn_choices(p)
         if not total:  # the list is [pass]
             return super().random_action(below)
         k: int = below(total)
@@ -855,6 +849,18 @@ class BlockAndKeyState(State):
                     return _place_at(_place_rows("place", bid, len(masks)), "place", bid, n, (m & -m).bit_length() - 1)
                 k -= c
         raise AssertionError("index beyond the placements counted")
+
+    def _turn_choices(self, p: int) -> tuple[list[BKAction], list[tuple[int, tuple[int, ...]]], int]:
+        """A turn's legal list unbuilt: its digs, per held block (ascending) its spot masks, and how many actions
+        they make (0: the list is [pass])."""
+        digs = self._digs()
+        shape = self._fixed.shape
+        held = [(b, self.spot_masks(shape[b])) for b in sorted(self.supply[p])]
+        total = len(digs)
+        for _, masks in held:
+            for m in masks:
+                total += m.bit_count()
+        return digs, held, total
 
     def is_legal(self, action: object) -> bool:
         """`action in legal_actions()` without the list for a turn's placement (what `random_action` gives): its
@@ -999,8 +1005,11 @@ class BlockAndKeyState(State):
                 self.actor = None  # no block left anywhere fits the temple: nothing can change (docs: D8)
                 self.phase = "over"
                 return
-            if ph == "turn" and self.supply[p] and max(self.site) >= 0:
-                return  # a dig and a placement at least: a real choice (placements are listed lazily)
+            if ph == "turn":  # a real choice unless the list is [pass]: a dig, else the placements counted, not listed
+                if max(self.site) >= 0 or self._turn_choices(p)[2]:
+                    return
+                self._apply(A.PASS)
+                continue
             legal = self.legal_actions()
             if len(legal) == 1 and (ph not in ("turn", "draft", "claim") or legal[0] == A.PASS
                                     or (ph == "claim" and self.solo)):
