@@ -318,6 +318,17 @@ class BlockAndKeyState(State):
         hit = temple.spots[shape] = candidates(boards, bounds)
         return hit
 
+    def spot_count(self, shape: int) -> int:
+        """How many legal placements a shape has (the popcounts of its `spot_masks`), memoised with them."""
+        temple = self._temple()
+        hit = temple.counts.get(shape)
+        if hit is None:
+            hit = 0
+            for m in self.spot_masks(shape):
+                hit += m.bit_count()
+            temple.counts[shape] = hit
+        return hit
+
     def view_grid(self, v: int) -> tuple[int, int, list[int], list[int]]:
         """(width, height, colours, owners) of view v; cell (u, w) is index u + 8 w, w grows upwards."""
         if v == 0:
@@ -839,36 +850,42 @@ class BlockAndKeyState(State):
         if k < len(digs):
             return digs[k]
         k -= len(digs)
-        for b, masks in held:
-            for n, m in enumerate(masks):
-                c = m.bit_count()
-                if k < c:
-                    for _ in range(k):
-                        m &= m - 1  # clear the lowest anchor
-                    bid = self.comp.block_ids[b]
-                    return _place_at(_place_rows("place", bid, len(masks)), "place", bid, n, (m & -m).bit_length() - 1)
-                k -= c
+        for b, count in held:
+            if k < count:
+                masks = self.spot_masks(self._fixed.shape[b])
+                for n, m in enumerate(masks):
+                    c = m.bit_count()
+                    if k < c:
+                        for _ in range(k):
+                            m &= m - 1  # clear the lowest anchor
+                        bid = self.comp.block_ids[b]
+                        a = (m & -m).bit_length() - 1
+                        return _place_at(_place_rows("place", bid, len(masks)), "place", bid, n, a)
+                    k -= c
+            k -= count
         raise AssertionError("index beyond the placements counted")
 
-    def _turn_choices(self, p: int) -> tuple[list[BKAction], list[tuple[int, tuple[int, ...]]], int]:
-        """A turn's legal list unbuilt: its digs, per held block (ascending) its spot masks, and how many actions
-        they make (0: the list is [pass])."""
+    def _turn_choices(self, p: int) -> tuple[list[BKAction], list[tuple[int, int]], int]:
+        """A turn's legal list unbuilt: its digs, per held block (ascending) how many placements it has, and how
+        many actions they make (0: the list is [pass])."""
         digs = self._digs()
         shape = self._fixed.shape
-        held = [(b, self.spot_masks(shape[b])) for b in sorted(self.supply[p])]
+        held = [(b, self.spot_count(shape[b])) for b in sorted(self.supply[p])]
         total = len(digs)
-        for _, masks in held:
-            for m in masks:
-                total += m.bit_count()
+        for _, c in held:
+            total += c
         return digs, held, total
 
     def is_legal(self, action: object) -> bool:
-        """`action in legal_actions()` without the list for a turn's placement (what `random_action` gives): its
-        block held and its anchor bit in the orientation's spot mask. Anything not exactly a `Place` of ints asks
-        the list, as does any state whose list is built."""
+        """`action in legal_actions()` without the list for a turn's dig or placement (what `random_action` gives):
+        a placement's block held and its anchor bit in the orientation's spot mask. Anything not exactly a `Dig` or
+        a `Place` of ints asks the list, as does any state whose list is built."""
         p = self.actor
-        if (p is None or self.phase != "turn" or self._legal is not None or self._cache is not None
-                or type(action) is not Place or action.kind != "place"):
+        if p is None or self.phase != "turn" or self._legal is not None or self._cache is not None:
+            return super().is_legal(action)
+        if type(action) is Dig:  # (of a different length from every other action of a turn)
+            return action in self._digs()
+        if type(action) is not Place or action.kind != "place":
             return super().is_legal(action)
         bid, o, x, y, z = action.block, action.orient, action.x, action.y, action.z
         if type(bid) is not str or type(o) is not int or type(x) is not int or type(y) is not int or type(z) is not int:
@@ -1536,6 +1553,7 @@ class _Temple:
         self.occ = occ
         self.boards: list[int] | None = None
         self.spots: dict[int, tuple[int, ...]] = {}
+        self.counts: dict[int, int] = {}  # per shape, its spots' popcount (`spot_count`)
 
 
 _SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
