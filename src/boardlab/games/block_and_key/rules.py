@@ -652,27 +652,27 @@ class BlockAndKeyState(State):
         return self._search()[1]
 
     def _search(self) -> tuple[bool, list[BKAction]]:
-        """(whether the moves are the best claims, `search_moves`)."""
-        legal = self.legal_actions()
-        if self.phase != "turn" or len(legal) <= SEARCH_PLACEMENTS:
-            return False, legal
+        """(whether the moves are the best claims, `search_moves`). A turn's list is counted, not built, unless
+        it is short enough to be the answer."""
         seat = self.actor
-        assert seat is not None
-        claim, best = self._ranked(seat, legal)
+        if self.phase != "turn" or seat is None:
+            return False, self.legal_actions()
+        digs, _, total = self._turn_choices(seat)
+        if total <= SEARCH_PLACEMENTS:
+            return False, self.legal_actions()
+        claim, best = self._ranked(seat)
         if claim:
             return True, best
-        digs: list[BKAction] = [a for a in legal if isinstance(a, Dig)]
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
         return False, digs + best
 
-    def _ranked(self, seat: int, legal: list[BKAction]) -> tuple[bool, list[BKAction]]:
+    def _ranked(self, seat: int) -> tuple[bool, list[BKAction]]:
         """`_best_places` of the turn's placements, memoised (`_memo_key`)."""
         key = ("search", *self._memo_key(seat))
         hit = _MEMO.get(key)
         if hit is None:
-            hit = _memo(key, self._best_places(seat, [a for a in legal if isinstance(a, Place)],
-                                               sorted(self.supply[seat])))
+            hit = _memo(key, self._best_places(seat, sorted(self.supply[seat])))
         return hit  # type: ignore[no-any-return]
 
     def playout_move(self, rng: Rng) -> BKAction:
@@ -683,9 +683,9 @@ class BlockAndKeyState(State):
             return moves[0]
         return moves[rng.randbelow(len(moves))] if len(moves) > 1 else moves[0]
 
-    def _best_places(self, seat: int, places: list[Place], blocks: list[int]) -> tuple[bool, list[BKAction]]:
-        """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says);
-        `places` are every placement of `blocks` in listing order."""
+    def _best_places(self, seat: int, blocks: list[int]) -> tuple[bool, list[BKAction]]:
+        """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says) among
+        the placements of `blocks` (ascending); the kept ones found by their index in listing order."""
         claim = self._block_claims(seat, blocks, True)
         if claim:
             scored: list[tuple[int, int, int, Place]] = []
@@ -693,10 +693,12 @@ class BlockAndKeyState(State):
                 scored.append((-self._points(keys), -gain, len(scored), a))
             scored.sort()
             return True, [a for *_, a in scored[:SEARCH_PLACEMENTS]]
-        shape = self._fixed.shape  # every placement, as groups in listing order (`places`' order)
+        shape = self._fixed.shape  # every placement, as groups in listing order
         groups = [(b, n, m) for b in blocks for n, m in enumerate(self.spot_masks(shape[b])) if m]
-        best = sorted(zip((-g for g in self._gains(seat, groups)), range(len(places)), strict=True))
-        return False, [places[i] for _, i in best[:SEARCH_PLACEMENTS]]
+        gains = self._gains(seat, groups)
+        best = sorted(zip((-g for g in gains), range(len(gains)), strict=True))
+        held = [(b, self.spot_count(shape[b])) for b in blocks]
+        return False, [self._nth_place(held, i) for _, i in best[:SEARCH_PLACEMENTS]]
 
     def enigma_gains(self, seat: int, places: list[Place]) -> list[int]:
         """Per placement, the faces of the seat's Enigma colour it adds to (or, another colour, hides from)
@@ -849,7 +851,11 @@ class BlockAndKeyState(State):
         k: int = below(total)
         if k < len(digs):
             return digs[k]
-        k -= len(digs)
+        return self._nth_place(held, k - len(digs))
+
+    def _nth_place(self, held: list[tuple[int, int]], k: int) -> Place:
+        """The k-th placement of a turn's list without the list: `held` is (block, `spot_count`) per held block,
+        ascending; within a block, orientations in order, each one's anchors ascending."""
         for b, count in held:
             if k < count:
                 masks = self.spot_masks(self._fixed.shape[b])
@@ -859,8 +865,8 @@ class BlockAndKeyState(State):
                         for _ in range(k):
                             m &= m - 1  # clear the lowest anchor
                         bid = self.comp.block_ids[b]
-                        a = (m & -m).bit_length() - 1
-                        return _place_at(_place_rows("place", bid, len(masks)), "place", bid, n, a)
+                        return _place_at(_place_rows("place", bid, len(masks)), "place", bid, n,
+                                         (m & -m).bit_length() - 1)
                     k -= c
             k -= count
         raise AssertionError("index beyond the placements counted")
@@ -887,7 +893,8 @@ class BlockAndKeyState(State):
             return action in self._digs()
         if type(action) is not Place or action.kind != "place":
             return super().is_legal(action)
-        bid, o, x, y, z = action.block, action.orient, action.x, action.y, action.z
+        fields: tuple[object, ...] = action  # read untyped: compiled code would refuse a float where an int is declared
+        _, bid, o, x, y, z = fields
         if type(bid) is not str or type(o) is not int or type(x) is not int or type(y) is not int or type(z) is not int:
             return super().is_legal(action)
         b = _block_index(self.comp).get(bid, -1)
