@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import functools
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> None:
     from boardlab.games.block_and_key import rules
     from boardlab.sim.bench import random_playouts
 
-    spent: Counter[str] = Counter()
+    spent: defaultdict[str, float] = defaultdict(float)
     calls: Counter[str] = Counter()
     active: Counter[str] = Counter()
 
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> None:
     r = random_playouts("block_and_key", ns.players, ns.seconds)
     print(f"native {_compiled.COMPILED}, {ns.players} players: {plain['decisions_per_cpu_s']:.0f} decisions per CPU s "
           f"unwrapped, {r['decisions_per_cpu_s']:.0f} wrapped")
-    for name, t in spent.most_common():
+    for name, t in sorted(spent.items(), key=lambda item: -item[1]):
         print(f"{name:15s} {100 * t / r['cpu_seconds']:5.1f}%  {calls[name] / r['decisions']:.2f} calls per decision")
 
 

@@ -29,8 +29,9 @@ def beside(p: Place, rng: random.Random) -> list[object]:
     out: list[object] = [p._replace(x=p.x + d) for d in (-1, 1, -20, 20)]
     out += [p._replace(y=p.y + 1), p._replace(z=p.z - 1), p._replace(orient=p.orient + 1), p._replace(orient=-1),
             p._replace(kind="ancients"), p._replace(block=rng.choice(["A1", "B2", "zz", p.block])),
-            p._replace(orient=bool(p.orient)) if p.orient in (0, 1) else p._replace(orient=float(p.orient)),
-            tuple(p), p._replace(x=p.x + 0.0)]
+            p._replace(orient=bool(p.orient)) if p.orient in (0, 1)
+            else p._replace(orient=float(p.orient)),  # type: ignore[arg-type]
+            tuple(p), p._replace(x=p.x + 0.0)]  # type: ignore[arg-type]
     return out
 
 
