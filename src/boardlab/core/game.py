@@ -9,7 +9,7 @@ JSON saves that are replayable logs, score breakdowns and determinization for se
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -461,6 +461,20 @@ class State(ABC):
             self._legal = [] if self.is_over else self._legal_actions()
         return self._legal
 
+    def random_action(self, below: Callable[[int], int]) -> Action:
+        """A uniform pick from `legal_actions()`: the action at index `below(len(legal))`, `below` called exactly
+        once (a single action too), which is what `rng.choice(legal)` and the random-play loops draw (`below` is
+        `Rng.randbelow` or `random.Random.randrange`). Random players call this rather than indexing the list so
+        that a game whose lists are long may find that same action without building the list (same index, same
+        draws: recorded random games stay identical)."""
+        legal = self.legal_actions()
+        return legal[below(len(legal))]
+
+    def is_legal(self, action: Action) -> bool:
+        """`action in legal_actions()`, the test `apply` makes. A game may answer it without building the list
+        (for an action `random_action` found without it); the answer must be the same."""
+        return action in self.legal_actions()
+
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply a legal action. Raises a typed error and changes nothing if it is not legal.
 
@@ -470,7 +484,7 @@ class State(ABC):
             raise GameOverError(f"the game is over; {action} cannot be played")
         if seat is not None and seat != self.current_player:
             raise NotYourTurnError(f"seat {seat} cannot act now: seat {self.current_player} is to decide")
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalActionError(self.why_illegal(action))
         self._apply(action)
         self.history.append(action)
@@ -478,8 +492,8 @@ class State(ABC):
 
     def apply_unchecked(self, action: Action) -> None:
         """`apply` without the legality check, for search bots whose action was just taken from this
-        very state's `legal_actions`/`search_actions`/`random_search_action` (the check would build or
-        scan the legal list again). Anything else must use `apply`."""
+        very state's `legal_actions`/`search_actions`/`random_search_action`/`random_action` (the check would
+        build or scan the legal list again). Anything else must use `apply`."""
         self._apply(action)
         self.history.append(action)
         self._legal = None

@@ -1,7 +1,8 @@
 """Benchmarks: random-playout speed of the engine and MCTS speed, one core, seeded.
 
-A decision is one `legal_actions()` + one `apply()` of a uniformly chosen action (the work a
-random playout does). Numbers go to a JSON file and docs/benchmarks.md.
+A decision is one uniformly chosen legal action (`State.random_action`: the list's entry at a random index,
+which a game may find without building the list) + one checked `apply()` of it (the work a random playout does).
+Numbers go to a JSON file and docs/benchmarks.md.
 
 Both the games' loops and the anchor's loop choose their moves with Python's standard `random.Random`, so the
 ratio to the anchor does not depend on whether boardlab's own generator is native (C) or pure Python.
@@ -30,8 +31,7 @@ def random_playouts(game: str, players: int, seconds: float, seed: int = 0) -> d
     while time.perf_counter() - start < seconds:
         state = g.new_game(players, seed + games)
         while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+            state.apply(state.random_action(rng.randrange))  # = legal[rng.randrange(len(legal))], maybe listless
             decisions += 1
         games += 1
     elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu0

@@ -13,6 +13,7 @@ Decisions the sources leave open are recorded in docs/rules/block_and_key.md (D1
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -315,6 +316,17 @@ class BlockAndKeyState(State):
                                               self.W, self.D, self._fixed.kinds)
         bounds, candidates = self._fixed.plans[shape]
         hit = temple.spots[shape] = candidates(boards, bounds)
+        return hit
+
+    def spot_count(self, shape: int) -> int:
+        """How many legal placements a shape has (the popcounts of its `spot_masks`), memoised with them."""
+        temple = self._temple()
+        hit = temple.counts.get(shape)
+        if hit is None:
+            hit = 0
+            for m in self.spot_masks(shape):
+                hit += m.bit_count()
+            temple.counts[shape] = hit
         return hit
 
     def view_grid(self, v: int) -> tuple[int, int, list[int], list[int]]:
@@ -640,27 +652,27 @@ class BlockAndKeyState(State):
         return self._search()[1]
 
     def _search(self) -> tuple[bool, list[BKAction]]:
-        """(whether the moves are the best claims, `search_moves`)."""
-        legal = self.legal_actions()
-        if self.phase != "turn" or len(legal) <= SEARCH_PLACEMENTS:
-            return False, legal
+        """(whether the moves are the best claims, `search_moves`). A turn's list is counted, not built, unless
+        it is short enough to be the answer."""
         seat = self.actor
-        assert seat is not None
-        claim, best = self._ranked(seat, legal)
+        if self.phase != "turn" or seat is None:
+            return False, self.legal_actions()
+        digs, _, total = self._turn_choices(seat)
+        if total <= SEARCH_PLACEMENTS:
+            return False, self.legal_actions()
+        claim, best = self._ranked(seat)
         if claim:
             return True, best
-        digs: list[BKAction] = [a for a in legal if isinstance(a, Dig)]
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
         return False, digs + best
 
-    def _ranked(self, seat: int, legal: list[BKAction]) -> tuple[bool, list[BKAction]]:
+    def _ranked(self, seat: int) -> tuple[bool, list[BKAction]]:
         """`_best_places` of the turn's placements, memoised (`_memo_key`)."""
         key = ("search", *self._memo_key(seat))
         hit = _MEMO.get(key)
         if hit is None:
-            hit = _memo(key, self._best_places(seat, [a for a in legal if isinstance(a, Place)],
-                                               sorted(self.supply[seat])))
+            hit = _memo(key, self._best_places(seat, sorted(self.supply[seat])))
         return hit  # type: ignore[no-any-return]
 
     def playout_move(self, rng: Rng) -> BKAction:
@@ -671,9 +683,9 @@ class BlockAndKeyState(State):
             return moves[0]
         return moves[rng.randbelow(len(moves))] if len(moves) > 1 else moves[0]
 
-    def _best_places(self, seat: int, places: list[Place], blocks: list[int]) -> tuple[bool, list[BKAction]]:
-        """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says);
-        `places` are every placement of `blocks` in listing order."""
+    def _best_places(self, seat: int, blocks: list[int]) -> tuple[bool, list[BKAction]]:
+        """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says) among
+        the placements of `blocks` (ascending); the kept ones found by their index in listing order."""
         claim = self._block_claims(seat, blocks, True)
         if claim:
             scored: list[tuple[int, int, int, Place]] = []
@@ -681,10 +693,12 @@ class BlockAndKeyState(State):
                 scored.append((-self._points(keys), -gain, len(scored), a))
             scored.sort()
             return True, [a for *_, a in scored[:SEARCH_PLACEMENTS]]
-        shape = self._fixed.shape  # every placement, as groups in listing order (`places`' order)
+        shape = self._fixed.shape  # every placement, as groups in listing order
         groups = [(b, n, m) for b in blocks for n, m in enumerate(self.spot_masks(shape[b])) if m]
-        best = sorted(zip((-g for g in self._gains(seat, groups)), range(len(places)), strict=True))
-        return False, [places[i] for _, i in best[:SEARCH_PLACEMENTS]]
+        gains = self._gains(seat, groups)
+        best = sorted(zip((-g for g in gains), range(len(gains)), strict=True))
+        held = [(b, self.spot_count(shape[b])) for b in blocks]
+        return False, [self._nth_place(held, i) for _, i in best[:SEARCH_PLACEMENTS]]
 
     def enigma_gains(self, seat: int, places: list[Place]) -> list[int]:
         """Per placement, the faces of the seat's Enigma colour it adds to (or, another colour, hides from)
@@ -797,9 +811,7 @@ class BlockAndKeyState(State):
         if ph == "orient":
             return list(A.ORIENT)
         if ph in ("draft", "turn"):
-            site = self.site
-            acts: list[BKAction] = [A.DIG[i] for i, (s1, s2, s3) in enumerate(SITE_LINES)
-                                    if site[s1] >= 0 or site[s2] >= 0 or site[s3] >= 0]
+            acts = self._digs()
             if ph == "turn":
                 for b in sorted(self.supply[p]):
                     acts += self.placements(b)
@@ -818,6 +830,79 @@ class BlockAndKeyState(State):
         if ph == "claim":
             return [*(KeyAct("claim", self.comp.keys[k].id) for k in sorted(self.offer)), A.STOP]
         raise AssertionError(ph)
+
+    def _digs(self) -> list[BKAction]:
+        """The digs of the site's lines that still hold a block: the start of a `draft` or `turn` legal list."""
+        site = self.site
+        return [A.DIG[i] for i, (s1, s2, s3) in enumerate(SITE_LINES)
+                if site[s1] >= 0 or site[s2] >= 0 or site[s3] >= 0]
+
+    def random_action(self, below: Callable[[int], int]) -> Any:
+        """`legal_actions()[below(len)]` without the list in a turn (its ~100-200 `Place`s were most of a random
+        decision's cost): the length is the digs plus the popcounts of the held blocks' spot masks, and the index
+        is walked through them in the list's order (blocks ascending, orientation, anchor bit ascending) to the one
+        placement made. Same index, same draws as the list."""
+        p = self.actor
+        if p is None or self.phase != "turn" or self._legal is not None or self._cache is not None:
+            return super().random_action(below)
+        digs, held, total = self._turn_choices(p)
+        if not total:  # the list is [pass]
+            return super().random_action(below)
+        k: int = below(total)
+        if k < len(digs):
+            return digs[k]
+        return self._nth_place(held, k - len(digs))
+
+    def _nth_place(self, held: list[tuple[int, int]], k: int) -> Place:
+        """The k-th placement of a turn's list without the list: `held` is (block, `spot_count`) per held block,
+        ascending; within a block, orientations in order, each one's anchors ascending."""
+        for b, count in held:
+            if k < count:
+                masks = self.spot_masks(self._fixed.shape[b])
+                for n, m in enumerate(masks):
+                    c = m.bit_count()
+                    if k < c:
+                        for _ in range(k):
+                            m &= m - 1  # clear the lowest anchor
+                        bid = self.comp.block_ids[b]
+                        return _place_at(_place_rows("place", bid, len(masks)), "place", bid, n,
+                                         (m & -m).bit_length() - 1)
+                    k -= c
+            k -= count
+        raise AssertionError("index beyond the placements counted")
+
+    def _turn_choices(self, p: int) -> tuple[list[BKAction], list[tuple[int, int]], int]:
+        """A turn's legal list unbuilt: its digs, per held block (ascending) how many placements it has, and how
+        many actions they make (0: the list is [pass])."""
+        digs = self._digs()
+        shape = self._fixed.shape
+        held = [(b, self.spot_count(shape[b])) for b in sorted(self.supply[p])]
+        total = len(digs)
+        for _, c in held:
+            total += c
+        return digs, held, total
+
+    def is_legal(self, action: object) -> bool:
+        """`action in legal_actions()` without the list for a turn's dig or placement (what `random_action` gives):
+        a placement's block held and its anchor bit in the orientation's spot mask. Anything not exactly a `Dig` or
+        a `Place` of ints asks the list, as does any state whose list is built."""
+        p = self.actor
+        if p is None or self.phase != "turn" or self._legal is not None or self._cache is not None:
+            return super().is_legal(action)
+        if type(action) is Dig:  # (of a different length from every other action of a turn)
+            return action in self._digs()
+        if type(action) is not Place or action.kind != "place":
+            return super().is_legal(action)
+        fields: tuple[object, ...] = action  # read untyped: compiled code would refuse a float where an int is declared
+        _, bid, o, x, y, z = fields
+        if type(bid) is not str or type(o) is not int or type(x) is not int or type(y) is not int or type(z) is not int:
+            return super().is_legal(action)
+        b = _block_index(self.comp).get(bid, -1)
+        if b not in self.supply[p]:
+            return False
+        masks = self.spot_masks(self._fixed.shape[b])
+        a = G.idx(x, y, z)
+        return 0 <= o < len(masks) and 0 <= a < len(G.CELL_OF) and G.CELL_OF[a] == (x, y, z) and bool(masks[o] >> a & 1)
 
     def _apply(self, action: BKAction) -> None:  # type: ignore[override]
         self._cache = None
@@ -944,8 +1029,11 @@ class BlockAndKeyState(State):
                 self.actor = None  # no block left anywhere fits the temple: nothing can change (docs: D8)
                 self.phase = "over"
                 return
-            if ph == "turn" and self.supply[p] and max(self.site) >= 0:
-                return  # a dig and a placement at least: a real choice (placements are listed lazily)
+            if ph == "turn":  # a real choice unless the list is [pass]: a dig, else the placements counted, not listed
+                if max(self.site) >= 0 or self._turn_choices(p)[2]:
+                    return
+                self._apply(A.PASS)
+                continue
             legal = self.legal_actions()
             if len(legal) == 1 and (ph not in ("turn", "draft", "claim") or legal[0] == A.PASS
                                     or (ph == "claim" and self.solo)):
@@ -1472,6 +1560,7 @@ class _Temple:
         self.occ = occ
         self.boards: list[int] | None = None
         self.spots: dict[int, tuple[int, ...]] = {}
+        self.counts: dict[int, int] = {}  # per shape, its spots' popcount (`spot_count`)
 
 
 _SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
