@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from pathlib import Path
 
 import orjson
@@ -78,5 +79,44 @@ def test_state_messages_build_the_site_part_once_per_version(tmp_path: Path, mon
                 assert all(a is None or abs(a - b) < 0.01 for a, b in zip(*away, strict=True))
             await svc.act(t, t.state.current_player, move, str(t.state.legal_actions()[0]), None)
         assert per_version == [[0], [1], [2]]  # once per version for ten viewers and languages
+
+    asyncio.run(main())
+
+
+def test_a_committed_batch_wakes_the_event_loop_once_not_once_per_write(tmp_path: Path) -> None:
+    """Group commit: the writes queued while a commit runs are committed together, and their callers are woken
+    by one hand-over to the event loop (one write to its wake-up pipe), not one per write; each still gets its
+    own result, in order."""
+
+    async def main() -> None:
+        store = Store(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+        loop = asyncio.get_running_loop()
+        wakes = []
+        threadsafe = loop.call_soon_threadsafe
+
+        def counted(*args: object, **kw: object) -> object:
+            wakes.append(args[0])
+            return threadsafe(*args, **kw)  # type: ignore[arg-type]
+
+        loop.call_soon_threadsafe = counted  # type: ignore[method-assign]
+        inside, release = threading.Event(), threading.Event()
+
+        def hold(conn: object) -> str:  # keeps the writer in its first batch while the others queue up
+            inside.set()
+            release.wait(10)
+            return "first"
+
+        first = asyncio.ensure_future(store.write(hold))
+        await asyncio.to_thread(inside.wait, 10)
+        wakes.clear()  # (to_thread's own hand-over)
+        rest = [asyncio.ensure_future(store.write(lambda conn, i=i: i)) for i in range(50)]
+        await asyncio.sleep(0)  # every write is queued before the first commit ends
+        release.set()
+        assert await first == "first"
+        assert await asyncio.gather(*rest) == list(range(50))
+        assert store.commits == 2  # the 50 in one transaction
+        assert len(wakes) == 2  # the first batch's wake-up and one for the 50 (one per write before: 51)
+        loop.call_soon_threadsafe = threadsafe  # type: ignore[method-assign]
+        store.close()
 
     asyncio.run(main())

@@ -76,6 +76,8 @@ def changes(
     b_tot, a_tot = totals or (public_totals(before), public_totals(after))
     out = []
     for seat in range(before.num_players):
+        if b_led[seat] == a_led[seat] and a_tot[seat] == b_tot[seat]:
+            continue  # most moves change one or two seats: compare the others' ledgers whole, not label by label
         items = []
         for label in dict.fromkeys([*b_led[seat], *a_led[seat]]):
             d = a_led[seat].get(label, 0) - b_led[seat].get(label, 0)

@@ -67,8 +67,9 @@ class Conn:
                 text = await self.queue.get()
                 if text is None:
                     return
-                try:
-                    await asyncio.wait_for(self._send(text), self.send_timeout)
+                try:  # a timeout scope, not wait_for: wait_for wraps every send in a task of its own
+                    async with asyncio.timeout(self.send_timeout):
+                        await self._send(text)
                 except TimeoutError:
                     self.drop(f"a message took over {self.send_timeout:g} s to leave")
                     return

@@ -142,8 +142,24 @@ class Store:
             return
         self.commits += 1
         self.writes += len(batch)
-        for (_fn, fut, loop), res in zip(batch, results, strict=True):
-            self._resolve(loop, fut, res, None)
+        self._resolve_all([(loop, fut, res) for (_fn, fut, loop), res in zip(batch, results, strict=True)])
+
+    @classmethod
+    def _resolve_all(cls, done: list[tuple[asyncio.AbstractEventLoop, asyncio.Future[Any], Any]]) -> None:
+        """Wake each loop once per committed batch, not once per write: every `call_soon_threadsafe` writes to
+        the loop's wake-up pipe (a system call here and a read there), and a batch holds up to MAX_BATCH writes."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
+        for loop, fut, res in done:
+            by_loop.setdefault(loop, []).append((fut, res))
+        for loop, futs in by_loop.items():
+
+            def settle(futs: list[tuple[asyncio.Future[Any], Any]] = futs) -> None:
+                for fut, res in futs:
+                    if not fut.done():
+                        fut.set_result(res)
+
+            with contextlib.suppress(RuntimeError):  # loop closed during shutdown
+                loop.call_soon_threadsafe(settle)
 
     @staticmethod
     def _resolve(

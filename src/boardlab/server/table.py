@@ -226,6 +226,7 @@ def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
     st = t.state
     cur = st.current_player
     mine = viewer is not None and viewer == cur and t.seats[viewer].kind == "human"
+    last = t.entries[-1] if t.entries else None  # rebuilt from its flat row at each index: once per message
     msg: dict[str, Any] = {
         "type": "state",
         "table": t.id,
@@ -241,8 +242,8 @@ def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
         "thinking": sorted(t.thinking),
         "log_len": len(t.entries),
         "notes_len": len(t.notes),
-        "last": entry_json(t, t.entries[-1], viewer, lang) if t.entries else None,
-        "can_undo": bool(mine and t.entries and t.entries[-1].seat == viewer and t.entries[-1].undoable),
+        "last": entry_json(t, last, viewer, lang) if last is not None else None,
+        "can_undo": bool(mine and last is not None and last.seat == viewer and last.undoable),
         "rematch": t.rematch_id,
         "public": t.public,
     }
