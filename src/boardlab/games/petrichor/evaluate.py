@@ -37,11 +37,25 @@ def projected(state: PetrichorState) -> list[float]:
     return out
 
 
+def values(state: PetrichorState, proj: list[float]) -> list[float]:
+    """Each seat's points banked now plus its projected harvest (`proj`: `projected(state)`)."""
+    totals = [s.total for s in state.scores()]
+    return [totals[q] + proj[q] for q in range(state.num_players)]
+
+
 def evaluate(state: PetrichorState, seat: int) -> float:
     proj = projected(state)
     if state.solo:
         me = state.scores()[0].total + proj[0]
         return me - (state.automaton_score().total + proj[SW])
-    totals = [s.total for s in state.scores()]
-    vals = [totals[q] + proj[q] for q in range(state.num_players)]
+    vals = values(state, proj)
     return vals[seat] - max(v for q, v in enumerate(vals) if q != seat)
+
+
+def evaluate_all(state: PetrichorState) -> list[float]:
+    """`evaluate` for every seat from one `projected` and one `scores` (a search scores each leaf for all seats;
+    per seat, `projected` was half of a 4-player iteration)."""
+    if state.solo:
+        return [evaluate(state, 0)]
+    vals = values(state, projected(state))
+    return [vals[q] - max(v for k, v in enumerate(vals) if k != q) for q in range(len(vals))]
