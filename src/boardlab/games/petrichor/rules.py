@@ -34,6 +34,8 @@ SW = 1  # the solo automaton's board index
 EFFECTS = ("frost", "sun", "wind", "rain")
 HAND_STEPS = frozenset({"pay", "second", "limit"})
 """Questions whose number of answers depends on the asked player's hidden hand (see `_asks`)."""
+_CELLS: dict[tuple[str, int, int], tuple[Cell, ...]] = {}
+"""`PetrichorState.cells`: (kind, columns, cells) -> every cell's action of that kind (a few kinds, a few boards)."""
 Step = tuple[Any, ...]
 
 
@@ -122,6 +124,15 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
     # -- geometry and small facts ------------------------------------------------------------------------
     def rc(self, cell: int) -> tuple[int, int]:
         return divmod(cell, self.cols)
+
+    def cells(self, kind: str) -> tuple[Cell, ...]:
+        """`Cell(kind, *rc(i))` for every cell i, built once per kind and board shape: the cloud, frost, sun,
+        reclaim and shine questions list them at every step of a search (equal values, so the same actions)."""
+        key = (kind, self.cols, len(self.cloud))
+        row = _CELLS.get(key)
+        if row is None:
+            row = _CELLS[key] = tuple(A.Cell(kind, *self.rc(i)) for i in range(len(self.cloud)))
+        return row
 
     def at(self, r: int, c: int) -> int:
         return r * self.cols + c
@@ -239,7 +250,8 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
 
     # -- setup clouds ----------------------------------------------------------------------------------
     def _step_cloud(self, step: Step) -> list[PAction]:
-        return [A.Cell("cloud", *self.rc(i)) for i, cl in enumerate(self.cloud) if cl is None]
+        cells = self.cells("cloud")
+        return [cells[i] for i, cl in enumerate(self.cloud) if cl is None]
 
     def _res_cloud(self, step: Step, a: Cell) -> None:
         cell = self.at(a.r, a.c)
@@ -365,7 +377,8 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
             return []
         if not self.supply[p] and not self.on_fields(p):
             return []
-        opts: list[PAction] = [A.Cell("frost", *self.rc(i)) for i, cl in enumerate(self.cloud) if cl is None]
+        cells = self.cells("frost")
+        opts: list[PAction] = [cells[i] for i, cl in enumerate(self.cloud) if cl is None]
         return [*opts, SKIP] if opts and not self.supply[p] and self.may_skip_reclaim() else opts
 
     def _res_frost(self, step: Step, a: PAction) -> None:
@@ -384,7 +397,8 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         p = step[1]
         if self.supply[p] + self.on_fields(p) < 2:
             return []
-        opts: list[PAction] = [A.Cell("sun", *self.rc(i)) for i in self.own_clouds(p)]
+        cells = self.cells("sun")
+        opts: list[PAction] = [cells[i] for i in self.own_clouds(p)]
         return [*opts, SKIP] if opts and self.supply[p] < 2 and self.may_skip_reclaim() else opts
 
     def _res_sun(self, step: Step, a: PAction) -> None:
@@ -402,7 +416,8 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         """("reclaim", player, cloud cell, drops still to take back, drops the cloud gets, may stop, Sun weather):
         one of the player's own drops from a field (docs: D6, D21); `skip` stops early where the player may."""
         p = step[1]
-        opts: list[PAction] = [A.Cell("reclaim", *self.rc(i)) for i, f in enumerate(self.field) if f[p]]
+        cells = self.cells("reclaim")
+        opts: list[PAction] = [cells[i] for i, f in enumerate(self.field) if f[p]]
         return [*opts, SKIP] if opts and step[5] else opts
 
     def _res_reclaim(self, step: Step, a: PAction) -> None:
@@ -629,7 +644,8 @@ class PetrichorState(StepMachine, AutomatonOpponent, State):
         p = step[1]
         if not self.supply[p] and not self.on_fields(p):
             return []
-        return [A.Cell("shine", *self.rc(i)) for i in self.own_clouds(p)]
+        cells = self.cells("shine")
+        return [cells[i] for i in self.own_clouds(p)]
 
     def _res_shine(self, step: Step, a: Cell) -> None:
         """As many more own drops as the player has there; a short supply may be topped up from the player's
