@@ -10,6 +10,7 @@ decided in docs/rules/cooper_island.md; every number comes from `components.json
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr
@@ -208,7 +209,7 @@ class CooperState(StepMachine, State):
 
     # -- core protocol: the step machine (boardlab.core.step_machine) ----------------------------------
     def _step_options(self, step: Step) -> list[Act] | None:
-        return getattr(self, "_s_" + step[0])(step)  # type: ignore[no-any-return]
+        return STEP[step[0]](self, step)
 
     def _apply(self, action: Any) -> None:
         """A decision (the step machine's), then the safety stop (D29): the decision that makes `stop_at` ends
@@ -221,7 +222,7 @@ class CooperState(StepMachine, State):
             self.phase = "over"
 
     def _resolve(self, step: Step, action: Act) -> None:
-        getattr(self, "_r_" + step[0])(step, action)
+        RESOLVE[step[0]](self, step, action)
 
     # -- small helpers --------------------------------------------------------------------------------
     def gain(self, p: int, g: str, n: int) -> None:
@@ -1409,6 +1410,14 @@ class CooperState(StepMachine, State):
         sample = ", ".join(str(a) for a in self.options_[:8])
         more = " ..." if len(self.options_) > 8 else ""
         return f"{action} is not legal now (seat {self.decider + 1} decides '{step}': {sample}{more})"
+
+
+STEP: dict[str, Callable[[CooperState, Step], list[Act] | None]] = {
+    k[3:]: getattr(CooperState, k) for k in dir(CooperState) if k.startswith("_s_")}
+"""Each step kind's `_s_<kind>` (what it asks), looked up once: a search runs a step machine step at every move."""
+RESOLVE: dict[str, Callable[[CooperState, Step, Act], None]] = {
+    k[3:]: getattr(CooperState, k) for k in dir(CooperState) if k.startswith("_r_")}
+"""Each step kind's `_r_<kind>` (what an answer does)."""
 
 
 @mypyc_attr(native_class=False)
