@@ -179,10 +179,10 @@ class CooperIslandEncoder:
             else:
                 w.set("offer", pos * cards + self.cards[cid])
         w.set("current", slot(view["current_player"]))
-        d = view["decision"]
-        if d is not None:
-            w.set("decider", slot(d["player"]))
-            w.set("step", self.steps[d["step"]])
+        dec = view["decision"]  # not `d`: compiled, a name keeps the type it first had (an int above)
+        if dec is not None:
+            w.set("decider", slot(dec["player"]))
+            w.set("step", self.steps[dec["step"]])
         if view.get("winners") is not None:
             w.set("over", 0)
             for q in view["winners"]:
