@@ -1,5 +1,5 @@
-"""Optional native builds of the hot engine modules and the search bot (mypyc), and of the C helpers in
-`HELPERS`, with the pure-Python source as fallback.
+"""Optional native builds of the hot engine modules, the search bot and a learner's observation encoders (mypyc),
+and of the C helpers in `HELPERS`, with the pure-Python source as fallback.
 
 Why: a search bot spends its time in the rules' own Python (`_apply`, the legal lists, the
 evaluation) and its own loop; compiling those modules with mypyc makes every iteration cheaper without a line of
