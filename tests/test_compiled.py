@@ -34,8 +34,26 @@ for game, players, iterations, moves in RUNS:
         log.append(str(action))
         state.apply(action)
     logs[game] = log
+# a learner's steps (the compiled rl modules): every observation tensor and mask of random PettingZoo games, hashed
+import hashlib, random
+import numpy as np
+from boardlab.rl import pettingzoo
+tensors = {}
+for game, _, _, _ in RUNS:
+    env, rng, digest = pettingzoo.raw_env(game, players=2), random.Random(3), hashlib.sha256()
+    env.reset(seed=7)
+    for _ in range(150):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        for other in env.agents:
+            obs = env.observe(other)
+            digest.update(obs["observation"].tobytes() + obs["action_mask"].tobytes())
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+    tensors[game] = digest.hexdigest()
 files = {m: sys.modules[m].__file__ for m in _compiled.MODULES}
-print(json.dumps({"compiled": _compiled.COMPILED, "reason": _compiled.REASON, "files": files, "logs": logs}))
+print(json.dumps({"compiled": _compiled.COMPILED, "reason": _compiled.REASON, "files": files, "logs": logs,
+                  "tensors": tensors}))
 """
 
 
@@ -73,6 +91,7 @@ def test_native_and_pure_play_the_same_games() -> None:
     assert all(f.endswith(".so") for f in native["files"].values()), native["files"]
     assert all(f.endswith(".py") for f in pure["files"].values()), pure["files"]
     assert native["logs"] == pure["logs"]
+    assert native["tensors"] == pure["tensors"]  # the observation tensors and masks too, bit for bit
     assert {game: len(log) for game, log in native["logs"].items()} == {"cacao": 40, "pocket_mars": 40,
                                                                         "block_and_key": 30, "cooper_island": 60,
                                                                         "petrichor": 50}

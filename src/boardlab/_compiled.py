@@ -1,5 +1,5 @@
-"""Optional native builds of the hot engine modules and the search bot (mypyc), and of the C helpers in
-`HELPERS`, with the pure-Python source as fallback.
+"""Optional native builds of the hot engine modules, the search bot and a learner's observation encoders (mypyc),
+and of the C helpers in `HELPERS`, with the pure-Python source as fallback.
 
 Why: a search bot spends its time in the rules' own Python (`_apply`, the legal lists, the
 evaluation) and its own loop; compiling those modules with mypyc makes every iteration cheaper without a line of
@@ -50,6 +50,15 @@ MODULES = (
     "boardlab.games.petrichor.evaluate",
     "boardlab.games.petrichor.rules",
     "boardlab.bots.mcts",
+    # a learner's step (#35): the hand-made observation tensors and the masks, which cost more than the engine's
+    # own work; they import numpy, an optional dependency (the `rl` extra), only when used, and build without it
+    "boardlab.rl.common",
+    "boardlab.rl.encoders.kit",
+    "boardlab.rl.encoders.block_and_key",
+    "boardlab.rl.encoders.cacao",
+    "boardlab.rl.encoders.cooper_island",
+    "boardlab.rl.encoders.petrichor",
+    "boardlab.rl.encoders.pocket_mars",
 )
 """The modules compiled, one mypyc group: they call each other natively, so they are built and
 loaded together or not at all."""

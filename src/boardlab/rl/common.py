@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
+import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
 from boardlab.core import Agent, Game, State
 
@@ -81,6 +81,7 @@ class MoveTree:
         for a in state.legal_actions():
             self.moves[known(a) or space.parts(a)] = a
         self._next: dict[tuple[int, ...], list[int]] = {}
+        self._indices: dict[tuple[int, ...], np.ndarray] = {}
         self._under: dict[tuple[int, ...], list[tuple[int, ...]]] = {(): list(self.moves)}
 
     def under(self, prefix: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -100,6 +101,15 @@ class MoveTree:
             k = len(prefix)
             got = sorted({p[k] for p in self.under(prefix) if len(p) > k})
             self._next[prefix] = got
+        return got
+
+    def indices(self, prefix: tuple[int, ...]) -> np.ndarray:
+        """`options(prefix)` as an index array (a mask's writes: one numpy assignment from an array, not from a
+        list converted at every step)."""
+        got = self._indices.get(prefix)
+        if got is None:
+            got = np.array(self.options(prefix), dtype=np.intp)
+            self._indices[prefix] = got
         return got
 
 
@@ -128,18 +138,24 @@ class Decider:
         """1 at the ids `seat` may choose now, 0 elsewhere (all 0 when another seat is to decide)."""
         mask = np.zeros(self.space.size, dtype=np.int8)
         if self.state.current_player == seat and not self.state.is_over:
-            mask[self.tree().options(self.prefix)] = 1
+            mask[self.tree().indices(self.prefix)] = 1
         return mask
 
     def observation(self, seat: int) -> np.ndarray:
         """The seat's observation, then its move so far (`ActionSpace.partial`; 0s for the other seats)."""
-        if seat not in self._seen:
-            self._seen[seat] = observation(self.state, seat)
-        obs = self._seen[seat]
-        if not self.space.partial_size:
-            return obs.copy()  # the caller may write in it; the cache stays as it was
-        mine = self.prefix if seat == self.state.current_player else ()
-        return np.concatenate([obs, self.space.partial(mine)])
+        obs = self._seen.get(seat)
+        if obs is None:
+            obs = observation(self.state, seat)
+            space = self.space
+            if space.partial_size:  # room for the move so far, made once per position (not a concatenation a step)
+                obs = np.concatenate([obs, np.zeros(space.partial_size, dtype=np.float32)])
+            self._seen[seat] = obs
+        out = obs.copy()  # the caller may write in it; the cache stays as it was
+        if self.prefix and seat == self.state.current_player:
+            start, size = len(out) - self.space.partial_size, self.space.size
+            for k, token in enumerate(self.prefix):  # `ActionSpace.partial`, written in place
+                out[start + k * size + token] = 1.0
+        return out
 
     def choose(self, action_id: Any) -> bool | None:
         """Take one id: None if it is not offered now (nothing changes), True if it completed a move (applied

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import numpy as np
+import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
 from .kit import Layout, Memo, Writer, make_layout, slot_of
 
@@ -113,8 +113,8 @@ class BlockAndKeyEncoder:
             for bid in e["supply"]:
                 w.set("supply", j * nb + self.blocks[bid])
             w.frac("hand_count", j, e["hand_count"], MOST)
-            for d in DECKS:
-                w.frac("hand_decks", j * len(DECKS) + DECKS.index(d), e["hand_decks"].count(d), MOST)
+            for n, deck in enumerate(DECKS):
+                w.frac("hand_decks", j * len(DECKS) + n, e["hand_decks"].count(deck), MOST)
             for key in e["claimed"]:
                 w.set("claimed", j * nk + self.keys[key["id"]])
             w.frac("key_points", j, e["key_points"], POINTS_MOST)

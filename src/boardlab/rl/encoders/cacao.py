@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
+import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
 from .kit import Layout, Writer, make_layout, slot_of
 

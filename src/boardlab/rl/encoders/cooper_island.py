@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
+import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
 from .kit import Layout, Memo, Writer, make_layout, slot_of
 
@@ -179,10 +179,10 @@ class CooperIslandEncoder:
             else:
                 w.set("offer", pos * cards + self.cards[cid])
         w.set("current", slot(view["current_player"]))
-        d = view["decision"]
-        if d is not None:
-            w.set("decider", slot(d["player"]))
-            w.set("step", self.steps[d["step"]])
+        dec = view["decision"]  # not `d`: compiled, a name keeps the type it first had (an int above)
+        if dec is not None:
+            w.set("decider", slot(dec["player"]))
+            w.set("step", self.steps[dec["step"]])
         if view.get("winners") is not None:
             w.set("over", 0)
             for q in view["winners"]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
+import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
 from .kit import Layout, Writer, make_layout, slot_of
 
@@ -121,16 +121,16 @@ class PetrichorEncoder:
             if sw["card"] is not None:
                 w.set("sw_card", self.south[sw["card"]])
             w.frac("sw_die", 0, sw["die"], 6)
-        d = view["decision"]
-        if d is not None:
-            w.set("decider", slot(d["player"]))
-            w.set("step", self.steps[d["step"]])
-            if d["step"] == "vote":
-                w.set("arg_weather", d["arg"])
-            elif d["step"] == "pay":
-                w.frac("arg_count", 0, d["arg"], k["hand_limit"])
-            elif d["step"] == "reclaim":
-                w.set("arg_cell", self.cell(d["arg"]))
+        dec = view["decision"]  # not `d`: compiled, a name keeps the type it first had (an int above)
+        if dec is not None:
+            w.set("decider", slot(dec["player"]))
+            w.set("step", self.steps[dec["step"]])
+            if dec["step"] == "vote":
+                w.set("arg_weather", dec["arg"])
+            elif dec["step"] == "pay":
+                w.frac("arg_count", 0, dec["arg"], k["hand_limit"])
+            elif dec["step"] == "reclaim":
+                w.set("arg_cell", self.cell(dec["arg"]))
         if view.get("winners") is not None:
             w.set("over", 0)
             for q in view["winners"]:
