@@ -370,13 +370,14 @@ class TableService:
             s.connected, s.last_seen, s.opened = old.connected, old.last_seen, old.opened
         t.seats, t.status, t.rematch_id = seats, fresh.status, fresh.rematch_id
 
-    async def _catch_up(self, t: Table) -> None:
+    async def _catch_up(self, t: Table) -> bool:
         """Bring a copy of another process's table up to the owner's log, under its lock: apply the rows the owner
         told of, in order from the copy's version (`apply_row`); read from the database only the rows after the copy's
         version (and the seats) when a row is missing (a lost or late message), a change came without its row (a
         seat taken, a clock event) or the subscription was lost. Anything else, an undo included, or any row that
         does not apply exactly (its digest), rebuilds the copy from the whole log (`_refresh`): the owner's log is
-        the truth, and a copy never runs ahead of it nor skips a row (sequence numbers)."""
+        the truth, and a copy never runs ahead of it nor skips a row (sequence numbers). True if it only applied moves
+        it was told of (nothing else changed: the site information of the table holds but for its clock)."""
         t.stale = False  # a change told while this runs marks it again, and the caller comes back
         told = self._told.pop(t.id, {})
         unsure = t.id in self._unsure
@@ -384,11 +385,11 @@ class TableService:
         while (row := told.pop(t.version, None)) is not None:
             if not apply_row(t, *row):
                 await self._refresh(t)
-                return
+                return False
             self.copies["applied"] += 1
         if not unsure and not any(n > t.version for n in told):
             t._cache_version = -1
-            return
+            return True
         v = t.version
         try:
             got = await self.store.read(lambda c: rows_after(c, t.id, v))
@@ -402,10 +403,11 @@ class TableService:
         for r in lrows:
             if not apply_row(t, r.n, r.seat, r.kind, r.text, r.digest):
                 await self._refresh(t)
-                return
+                return False
             self.copies["read"] += 1
         self._take_seats(t, [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in srows], trow)
         t._cache_version = -1
+        return False
 
     def on_event(self, msg: dict[str, Any]) -> None:
         """A message from another process (cluster.py): a table changed there, or it asks for one of ours."""
@@ -484,9 +486,9 @@ class TableService:
                         async with t.lock:
                             if not t.stale or self.owns(t):
                                 break
-                            await self._catch_up(t)
+                            moves_only = await self._catch_up(t)
                             if self.hooks is not None:
-                                self.hooks.refreshed(t)
+                                (self.hooks.moved_elsewhere if moves_only else self.hooks.refreshed)(t)
                     except Exception as e:  # a dropped database connection: try again, or its watchers here
                         tries += 1  # would wait for the table's next change (found by benchmarks/cluster_faults.py)
                         if tries >= 30:
