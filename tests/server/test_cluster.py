@@ -439,7 +439,8 @@ def test_bot_jobs_queued_when_redis_restarts_are_sent_again(tmp_path: Path) -> N
 def test_a_change_whose_message_is_lost_still_reaches_the_other_processes_spectators(tmp_path: Path) -> None:
     """Messages between processes may be lost (Redis restarting, a publish failing). Here A and B are given two
     different Redis servers, so B hears none of A's changes: B's spectator still gets every move, from B's look-up of
-    the logs of the tables it watches (each `LEASE_SECONDS / 2`), rather than waiting for a message."""
+    the logs of the tables it watches (each `LEASE_SECONDS / 2`; a copy behind at two look-ups in a row catches up),
+    rather than waiting for a message."""
     shared = redis_or_skip()
     own = OwnRedis(tmp_path)
     own.start()

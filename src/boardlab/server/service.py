@@ -130,6 +130,7 @@ class TableService:
         # its row, a gap, a lost subscription)
         self._told: dict[str, dict[int, tuple[Any, ...]]] = {}
         self._unsure: set[str] = set()
+        self._behind: dict[str, int] = {}  # copies a look-up found behind the log: table -> their version then
         # how the copies here followed their owners: rows applied as told, log rows read to catch up, whole
         # rebuilds from the log (O(moves) each); in /healthz, so that tests and operators see which path ran
         self.copies = {"applied": 0, "read": 0, "rebuilt": 0}
@@ -543,8 +544,12 @@ class TableService:
         """Every look-up: each table this process holds gets its bot started if it is to move (`kick` leaves a
         thinking bot alone), and a copy dropped after a failed store whose reload failed too is loaded again; else
         a table whose lease we keep renewing could wait forever, since no other process takes a live lease. And
-        copies watched here that are behind the log are rebuilt. Both found by benchmarks/cluster_faults.py (a bot's
-        turn stuck after dropped database connections; a spectator stuck at an old move after a Redis restart)."""
+        copies watched here that are behind the log catch up, if they were already behind at that same version at the
+        previous look-up: a copy is behind for a moment after every change (the message follows the commit, late on
+        a loaded machine), and catching up each such copy from the database at each look-up (its rows, its seats,
+        its site information) cost more CPU than following the messages (docs/benchmarks.md). Both found by
+        benchmarks/cluster_faults.py (a bot's turn stuck after dropped database connections; a spectator stuck at an
+        old move after a Redis restart)."""
         from .cluster import log_ends  # only in a cluster
 
         for tid in list(self.cluster.owned):
@@ -566,11 +571,16 @@ class TableService:
         except Exception as e:
             log.warning("cannot check the watched tables' logs (%r)", e)
             return
+        behind, self._behind = self._behind, {}
         for t in watched:
-            if ends.get(t.id, 0) > t.version:
-                t.stale = True
-                self._unsure.add(t.id)
-                self._follow(t)
+            if ends.get(t.id, 0) <= t.version:
+                continue
+            if behind.get(t.id) != t.version:  # perhaps just a message on its way: looked at again next time
+                self._behind[t.id] = t.version
+                continue
+            t.stale = True
+            self._unsure.add(t.id)
+            self._follow(t)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
