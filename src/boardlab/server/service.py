@@ -126,10 +126,11 @@ class TableService:
         self._following: set[str] = set()  # tables being rebuilt after another process changed them
         self._missed: set[str] = set()  # tables that changed elsewhere while they were being loaded here
         # a copy of another process's table follows its log row by row (`_catch_up`): the rows the owner told of,
-        # not applied yet (table -> n -> row), and the copies that must read the database (a change told without
-        # its row, a gap, a lost subscription)
+        # not applied yet (table -> n -> row), and the copies that must read the database: True when more than log
+        # rows may have changed (a change told without its row, a lost subscription: its site information is read
+        # again too), False when rows may be missing only (a copy found behind the log)
         self._told: dict[str, dict[int, tuple[Any, ...]]] = {}
-        self._unsure: set[str] = set()
+        self._unsure: dict[str, bool] = {}
         self._behind: dict[str, int] = {}  # copies a look-up found behind the log: table -> their version then
         # how the copies here followed their owners: rows applied as told, log rows read to catch up, whole
         # rebuilds from the log (O(moves) each); in /healthz, so that tests and operators see which path ran
@@ -169,7 +170,7 @@ class TableService:
             if table_id in self._missed:  # changed by another process while the log was being read
                 self._missed.discard(table_id)
                 t.stale = True
-                self._unsure.add(table_id)
+                self._unsure[table_id] = True
                 self._follow(t)
             fut.set_result(t)
             self.kick(t)
@@ -348,7 +349,7 @@ class TableService:
         who is connected stays as this process sees it."""
         t.stale = False  # a change announced while reading marks it again, and it is read again
         self._told.pop(t.id, None)
-        self._unsure.discard(t.id)
+        self._unsure.pop(t.id, None)
         self.copies["rebuilt"] += 1
         try:
             rows = await self.store.read(lambda c: load_rows(c, t.id))
@@ -357,7 +358,7 @@ class TableService:
             fresh = await asyncio.to_thread(_build_checked, rows)
         except BaseException:
             t.stale = True
-            self._unsure.add(t.id)
+            self._unsure[t.id] = True
             raise
         self._take_seats(t, fresh.seats, fresh)
         t.state, t.entries, t.version, t.notes = fresh.state, fresh.entries, fresh.version, fresh.notes
@@ -378,17 +379,16 @@ class TableService:
         seat taken, a clock event) or the subscription was lost. Anything else, an undo included, or any row that
         does not apply exactly (its digest), rebuilds the copy from the whole log (`_refresh`): the owner's log is
         the truth, and a copy never runs ahead of it nor skips a row (sequence numbers). True if it only applied moves
-        it was told of (nothing else changed: the site information of the table holds but for its clock)."""
+        (nothing else changed: the site information of the table holds but for its clock)."""
         t.stale = False  # a change told while this runs marks it again, and the caller comes back
         told = self._told.pop(t.id, {})
-        unsure = t.id in self._unsure
-        self._unsure.discard(t.id)
+        site = self._unsure.pop(t.id, None)  # None: nothing but the rows told; False: rows may be missing
         while (row := told.pop(t.version, None)) is not None:
             if not apply_row(t, *row):
                 await self._refresh(t)
                 return False
             self.copies["applied"] += 1
-        if not unsure and not any(n > t.version for n in told):
+        if site is None and not any(n > t.version for n in told):
             t._cache_version = -1
             return True
         v = t.version
@@ -396,7 +396,7 @@ class TableService:
             got = await self.store.read(lambda c: rows_after(c, t.id, v))
         except BaseException:
             t.stale = True
-            self._unsure.add(t.id)
+            self._unsure[t.id] = bool(site) or self._unsure.get(t.id, False)
             raise
         if not got:
             raise ApiError(404, "no_table", "no such table")
@@ -408,7 +408,7 @@ class TableService:
             self.copies["read"] += 1
         self._take_seats(t, [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in srows], trow)
         t._cache_version = -1
-        return False
+        return not site
 
     def on_event(self, msg: dict[str, Any]) -> None:
         """A message from another process (cluster.py): a table changed there, or it asks for one of ours."""
@@ -419,7 +419,7 @@ class TableService:
             for t in list(self._alive.values()):
                 if not self.owns(t):
                     t.stale = True
-                    self._unsure.add(t.id)
+                    self._unsure[t.id] = True
                     self._follow(t)
             return
         if not isinstance(tid, str):
@@ -444,7 +444,7 @@ class TableService:
             if isinstance(row, list) and len(row) == 5 and type(row[0]) is int and type(row[1]) is int:
                 self._told.setdefault(tid, {})[row[0]] = (row[0], row[1], str(row[2]), str(row[3]), row[4])
             else:
-                self._unsure.add(tid)  # a change without its row (seats, a clock): read the database
+                self._unsure[tid] = True  # a change without its row (seats, a clock): read the database
             t.stale = True
             self._follow(t)
 
@@ -455,7 +455,7 @@ class TableService:
         if t is not None:
             log.warning("table %s: its lease was lost to another server process", tid)
             t.stale = True
-            self._unsure.add(tid)
+            self._unsure[tid] = True
             if self.hooks is not None:
                 self.hooks.gave_up(t)
             self._follow(t)
@@ -579,7 +579,7 @@ class TableService:
                 self._behind[t.id] = t.version
                 continue
             t.stale = True
-            self._unsure.add(t.id)
+            self._unsure.setdefault(t.id, False)
             self._follow(t)
 
     def _spawn(self, coro: Any) -> None:
