@@ -750,6 +750,8 @@ class TableService:
         table is rebuilt from the log, the source of truth. A table with a bot to move is rebuilt after
         `RELOAD_AFTER` seconds so its bots carry on."""
         t.retired = True
+        self._told.pop(t.id, None)  # the copy loaded next is read from the whole log
+        self._unsure.pop(t.id, None)
         if self._tables.get(t.id) is t:
             del self._tables[t.id]
         if self._alive.get(t.id) is t:
