@@ -111,7 +111,8 @@ def _profiler() -> None:
 
     def dump(*_: Any) -> None:
         prof.disable()
-        prof.dump_stats(os.environ["BENCH_PROFILE"])
+        out = os.environ["BENCH_PROFILE"]
+        prof.dump_stats(f"{out}.{os.getpid()}" if os.environ.get("BENCH_PROFILE_EACH") else out)
 
     signal.signal(signal.SIGUSR1, lambda *_: prof.enable())
     signal.signal(signal.SIGUSR2, dump)
@@ -557,7 +558,8 @@ def main() -> None:
     p.add_argument("--json", help="also write the result to this file")
     p.add_argument("--processes", type=int, default=1, help="server processes on one database (needs --redis)")
     p.add_argument("--redis", help="Redis URL for --processes > 1 (e.g. redis://127.0.0.1:6379/0)")
-    p.add_argument("--profile", help="cProfile the (first) server while playing; write its stats to this file")
+    p.add_argument("--profile", help="cProfile the server while playing; write its stats to this file (with several "
+                   "processes, each to `<file>.<pid>`)")
     p.add_argument("--memory", help="the server appends a memory sample (a JSON line) here every --memory-every s")
     p.add_argument("--memory-every", type=float, default=30)
     p.add_argument("--max-cached", type=int, help="the server's table cache bound (default: max(5000, 2 × tables))")
@@ -587,6 +589,8 @@ def main() -> None:
             }
             if args.profile:
                 env["BENCH_PROFILE"] = str(Path(args.profile).resolve())
+                if args.processes > 1:  # each process its own file, `<profile>.<pid>`
+                    env["BENCH_PROFILE_EACH"] = "1"
             if args.memory:
                 env["BENCH_MEMORY"] = str(Path(args.memory).resolve())
                 env["BENCH_MEMORY_EVERY"] = str(args.memory_every)

@@ -125,6 +125,8 @@ async def deliver(site: Site, t: Table, msg: dict[str, Any], channel: str, autho
     """Push a stored line to this process's sockets of the table: each only if it may read the channel and has not
     blocked the author."""
     info = site.ensure(t)
+    if type(msg.get("n")) is int:  # a line stored by the table's owner: a copy here counts it (the next line's number)
+        info.chat_n = max(info.chat_n, msg["n"] + 1)
     out = json.dumps(msg, ensure_ascii=False)
     for c in list(t.conns):
         if c.user_id is None and c.seats == [None]:  # an anonymous spectator (most sockets): reads both, blocks none

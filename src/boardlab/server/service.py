@@ -50,6 +50,7 @@ from .table import (
     Table,
     TableLog,
     Viewer,
+    apply_row,
     build_table,
     entry_json,
     make_entry,
@@ -60,7 +61,7 @@ from .table import (
     state_digest,
     state_message,
 )
-from .tabledb import append_row, insert_table, load_rows, log_row, open_rows, tables_with_bots
+from .tabledb import append_row, insert_table, load_rows, log_row, open_rows, rows_after, tables_with_bots
 from .tokens import hash_token, new_token
 
 log = logging.getLogger("boardlab.server")
@@ -124,6 +125,16 @@ class TableService:
         self.bot_queue: Any = None  # in a cluster, the site's bot queue in Redis (server/sharedbots.py)
         self._following: set[str] = set()  # tables being rebuilt after another process changed them
         self._missed: set[str] = set()  # tables that changed elsewhere while they were being loaded here
+        # a copy of another process's table follows its log row by row (`_catch_up`): the rows the owner told of,
+        # not applied yet (table -> n -> row), and the copies that must read the database: True when more than log
+        # rows may have changed (a change told without its row, a lost subscription: its site information is read
+        # again too), False when rows may be missing only (a copy found behind the log)
+        self._told: dict[str, dict[int, tuple[Any, ...]]] = {}
+        self._unsure: dict[str, bool] = {}
+        self._behind: dict[str, int] = {}  # copies a look-up found behind the log: table -> their version then
+        # how the copies here followed their owners: rows applied as told, log rows read to catch up, whole
+        # rebuilds from the log (O(moves) each); in /healthz, so that tests and operators see which path ran
+        self.copies = {"applied": 0, "read": 0, "rebuilt": 0}
         self.on_chat: Callable[[Table, dict[str, Any]], Awaitable[None]] | None = None  # a line said elsewhere
 
     # -- loading ------------------------------------------------------------------------------------
@@ -159,6 +170,7 @@ class TableService:
             if table_id in self._missed:  # changed by another process while the log was being read
                 self._missed.discard(table_id)
                 t.stale = True
+                self._unsure[table_id] = True
                 self._follow(t)
             fut.set_result(t)
             self.kick(t)
@@ -336,6 +348,9 @@ class TableService:
         """Rebuild `t` in place from the database (the objects that hold it keep holding the current table);
         who is connected stays as this process sees it."""
         t.stale = False  # a change announced while reading marks it again, and it is read again
+        self._told.pop(t.id, None)
+        self._unsure.pop(t.id, None)
+        self.copies["rebuilt"] += 1
         try:
             rows = await self.store.read(lambda c: load_rows(c, t.id))
             if not rows:
@@ -343,13 +358,57 @@ class TableService:
             fresh = await asyncio.to_thread(_build_checked, rows)
         except BaseException:
             t.stale = True
+            self._unsure[t.id] = True
             raise
-        for s in fresh.seats:
+        self._take_seats(t, fresh.seats, fresh)
+        t.state, t.entries, t.version, t.notes = fresh.state, fresh.entries, fresh.version, fresh.notes
+        t._cache_version = -1
+
+    @staticmethod
+    def _take_seats(t: Table, seats: list[Seat], fresh: Any) -> None:
+        """The seats, status and rematch link as stored; who is connected stays as this process sees it."""
+        for s in seats:
             old = t.seats[s.seat]
             s.connected, s.last_seen, s.opened = old.connected, old.last_seen, old.opened
-        t.seats, t.state, t.entries, t.version = fresh.seats, fresh.state, fresh.entries, fresh.version
-        t.status, t.rematch_id, t.notes = fresh.status, fresh.rematch_id, fresh.notes
+        t.seats, t.status, t.rematch_id = seats, fresh.status, fresh.rematch_id
+
+    async def _catch_up(self, t: Table) -> bool:
+        """Bring a copy of another process's table up to the owner's log, under its lock: apply the rows the owner
+        told of, in order from the copy's version (`apply_row`); read from the database only the rows after the copy's
+        version (and the seats) when a row is missing (a lost or late message), a change came without its row (a
+        seat taken, a clock event) or the subscription was lost. Anything else, an undo included, or any row that
+        does not apply exactly (its digest), rebuilds the copy from the whole log (`_refresh`): the owner's log is
+        the truth, and a copy never runs ahead of it nor skips a row (sequence numbers). True if it only applied moves
+        (nothing else changed: the site information of the table holds but for its clock)."""
+        t.stale = False  # a change told while this runs marks it again, and the caller comes back
+        told = self._told.pop(t.id, {})
+        site = self._unsure.pop(t.id, None)  # None: nothing but the rows told; False: rows may be missing
+        while (row := told.pop(t.version, None)) is not None:
+            if not apply_row(t, *row):
+                await self._refresh(t)
+                return False
+            self.copies["applied"] += 1
+        if site is None and not any(n > t.version for n in told):
+            t._cache_version = -1
+            return True
+        v = t.version
+        try:
+            got = await self.store.read(lambda c: rows_after(c, t.id, v))
+        except BaseException:
+            t.stale = True
+            self._unsure[t.id] = bool(site) or self._unsure.get(t.id, False)
+            raise
+        if not got:
+            raise ApiError(404, "no_table", "no such table")
+        trow, srows, lrows = got
+        for r in lrows:
+            if not apply_row(t, r.n, r.seat, r.kind, r.text, r.digest):
+                await self._refresh(t)
+                return False
+            self.copies["read"] += 1
+        self._take_seats(t, [Seat(s.seat, s.kind, s.bot, s.name, s.token_hash) for s in srows], trow)
         t._cache_version = -1
+        return not site
 
     def on_event(self, msg: dict[str, Any]) -> None:
         """A message from another process (cluster.py): a table changed there, or it asks for one of ours."""
@@ -360,6 +419,7 @@ class TableService:
             for t in list(self._alive.values()):
                 if not self.owns(t):
                     t.stale = True
+                    self._unsure[t.id] = True
                     self._follow(t)
             return
         if not isinstance(tid, str):
@@ -380,6 +440,11 @@ class TableService:
                 if int(msg.get("v", 0)) <= t.version:
                     return  # news from before we took it over
                 self._lost(tid)
+            row = msg.get("row")
+            if isinstance(row, list) and len(row) == 5 and type(row[0]) is int and type(row[1]) is int:
+                self._told.setdefault(tid, {})[row[0]] = (row[0], row[1], str(row[2]), str(row[3]), row[4])
+            else:
+                self._unsure[tid] = True  # a change without its row (seats, a clock): read the database
             t.stale = True
             self._follow(t)
 
@@ -390,6 +455,7 @@ class TableService:
         if t is not None:
             log.warning("table %s: its lease was lost to another server process", tid)
             t.stale = True
+            self._unsure[tid] = True
             if self.hooks is not None:
                 self.hooks.gave_up(t)
             self._follow(t)
@@ -408,7 +474,7 @@ class TableService:
                 self.hooks.gave_up(t)
 
     def _follow(self, t: Table) -> None:
-        """Rebuild a copy another process changed, then push it to this process's sockets."""
+        """Bring a copy another process changed up to date (`_catch_up`), then push it to this process's sockets."""
         if t.id in self._following:
             return
         self._following.add(t.id)
@@ -421,9 +487,9 @@ class TableService:
                         async with t.lock:
                             if not t.stale or self.owns(t):
                                 break
-                            await self._refresh(t)
+                            moves_only = await self._catch_up(t)
                             if self.hooks is not None:
-                                self.hooks.refreshed(t)
+                                (self.hooks.moved_elsewhere if moves_only else self.hooks.refreshed)(t)
                     except Exception as e:  # a dropped database connection: try again, or its watchers here
                         tries += 1  # would wait for the table's next change (found by benchmarks/cluster_faults.py)
                         if tries >= 30:
@@ -478,8 +544,12 @@ class TableService:
         """Every look-up: each table this process holds gets its bot started if it is to move (`kick` leaves a
         thinking bot alone), and a copy dropped after a failed store whose reload failed too is loaded again; else
         a table whose lease we keep renewing could wait forever, since no other process takes a live lease. And
-        copies watched here that are behind the log are rebuilt. Both found by benchmarks/cluster_faults.py (a bot's
-        turn stuck after dropped database connections; a spectator stuck at an old move after a Redis restart)."""
+        copies watched here that are behind the log catch up, if they were already behind at that same version at the
+        previous look-up: a copy is behind for a moment after every change (the message follows the commit, late on
+        a loaded machine), and catching up each such copy from the database at each look-up (its rows, its seats,
+        its site information) cost more CPU than following the messages (docs/benchmarks.md). Both found by
+        benchmarks/cluster_faults.py (a bot's turn stuck after dropped database connections; a spectator stuck at an
+        old move after a Redis restart)."""
         from .cluster import log_ends  # only in a cluster
 
         for tid in list(self.cluster.owned):
@@ -501,10 +571,16 @@ class TableService:
         except Exception as e:
             log.warning("cannot check the watched tables' logs (%r)", e)
             return
+        behind, self._behind = self._behind, {}
         for t in watched:
-            if ends.get(t.id, 0) > t.version:
-                t.stale = True
-                self._follow(t)
+            if ends.get(t.id, 0) <= t.version:
+                continue
+            if behind.get(t.id) != t.version:  # perhaps just a message on its way: looked at again next time
+                self._behind[t.id] = t.version
+                continue
+            t.stale = True
+            self._unsure.setdefault(t.id, False)
+            self._follow(t)
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -577,9 +653,10 @@ class TableService:
                 raise ApiError(409, "tutorial_step", f"the guided game asks for another move here: {expected}")
             n = t.version
             over = after.is_over
+            digest = state_digest(after)
             try:
                 entry = make_entry(t.game, n, seat, action, before, t.players, after)
-                await self.store.write(append_row(t.id, n, seat, "act", str(action), over, state_digest(after)))
+                await self.store.write(append_row(t.id, n, seat, "act", str(action), over, digest))
             except BaseException as e:
                 if not isinstance(e, Exception):
                     self._forget(t)
@@ -598,7 +675,7 @@ class TableService:
             if self.hooks is not None:
                 self.hooks.after_move(t, seat, by_bot)
             self.kick(t)
-            self.broadcast(t)
+            self.broadcast(t, (n, seat, "act", str(action), digest))
             return None if lang is None else self.encoded(t, seat, lang)
 
     async def undo(self, t: Table, seat: int, move: int, lang: str = "en") -> str:
@@ -673,6 +750,8 @@ class TableService:
         table is rebuilt from the log, the source of truth. A table with a bot to move is rebuilt after
         `RELOAD_AFTER` seconds so its bots carry on."""
         t.retired = True
+        self._told.pop(t.id, None)  # the copy loaded next is read from the whole log
+        self._unsure.pop(t.id, None)
         if self._tables.get(t.id) is t:
             del self._tables[t.id]
         if self._alive.get(t.id) is t:
@@ -710,10 +789,12 @@ class TableService:
             t._cache[key] = text
         return text
 
-    def broadcast(self, t: Table) -> None:
+    def broadcast(self, t: Table, row: tuple[Any, ...] | None = None) -> None:
+        """Push `t` to every connection here and, in a cluster, tell the other processes; `row` (n, seat, kind,
+        text, digest) is the log row this change appended, which their copies apply instead of reading the log."""
         t._cache_version = -1
         if self.cluster is not None and self.owns(t):
-            self.cluster.announce(t.id, t.version)  # the other processes' sockets (cluster.py)
+            self.cluster.announce(t.id, t.version, row)  # the other processes' sockets (cluster.py)
         for c in list(t.conns):
             for v in c.seats:
                 c.push(self.encoded(t, v, c.lang))

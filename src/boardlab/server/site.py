@@ -194,6 +194,16 @@ class Site:
         self.gave_up(t)
         self.info.pop(t.id, None)
 
+    def moved_elsewhere(self, t: Table) -> None:
+        """A copy of another process's table applied that process's moves (service._catch_up). A move changes
+        what the site shows of a table only through its clock (and, at the end, the results, announced apart):
+        the site information is read again for a clocked or finished table only, not on every move of every
+        watched table (it was 4-5 queries on the event loop per move per watching process, the larger part of
+        that path's CPU once the log replay was gone: docs/benchmarks.md)."""
+        info = self.info.get(t.id)
+        if info is None or info.clock is not None or t.over:
+            self.refreshed(t)
+
     def created(self, t: Table) -> None:
         """A new table has no site row yet: no database read for it (the site's own creation route then
         replaces this with the table's settings before anything reads them). A rematch keeps the old

@@ -305,6 +305,30 @@ def build_table(rows: tuple[Any, list[Any], list[Any]]) -> Table:
     )
 
 
+def apply_row(t: Table, n: int, seat: int, kind: str, text: str, digest: str | None) -> bool:
+    """Apply the owner's next log row to a copy held by another process (its move, as `build_table` would replay
+    it), instead of rebuilding the copy from the whole log; True if it did. Refused, the copy unchanged, for
+    anything but the next row (`n` is the copy's version) of kind "act", a move that does not apply, or a state
+    whose digest is not the one the owner stored with the row: the caller then rebuilds it from the log."""
+    if kind != "act" or n != t.version:
+        return False
+    try:
+        action = t.game.parse_action(t.state, text)
+        after = t.state.clone()
+        after.apply(action, seat)
+    except Exception:
+        return False
+    if digest is not None and digest != state_digest(after):
+        return False
+    entry = make_entry(t.game, n, seat, action, t.state, t.players, after)
+    t.state = after  # the swap, version and log entry change together, as on the owner (service._act)
+    t.version += 1
+    t.entries.append(entry)
+    if after.is_over:
+        t.status = "finished"
+    return True
+
+
 def state_digest(state: State) -> str:
     """24 hex digits of the whole state (hidden parts included) and whose decision it is: stored with every
     log row, so a server that rebuilds a table from its log can check that it rebuilt the state it served

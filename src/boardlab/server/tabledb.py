@@ -89,11 +89,19 @@ def log_row(conn: Connection, tid: str, n: int) -> Any:
 
 
 def load_rows(conn: Connection, tid: str) -> tuple[Any, list[Any], list[Any]] | None:
+    """A table's row, its seats and its whole log."""
+    return rows_after(conn, tid, 0)
+
+
+def rows_after(conn: Connection, tid: str, n: int) -> tuple[Any, list[Any], list[Any]] | None:
+    """What `load_rows` reads, but only the log rows from `n` on: a copy at version `n` catches up with them."""
     trow = conn.execute(sa.select(tables_t).where(tables_t.c.id == tid)).first()
     if trow is None:
         return None
     srows = conn.execute(sa.select(seats_t).where(seats_t.c.table_id == tid).order_by(seats_t.c.seat)).all()
-    lrows = conn.execute(sa.select(log_t).where(log_t.c.table_id == tid).order_by(log_t.c.n)).all()
+    lrows = conn.execute(
+        sa.select(log_t).where(log_t.c.table_id == tid, log_t.c.n >= n).order_by(log_t.c.n)
+    ).all()
     return trow, list(srows), list(lrows)
 
 
