@@ -40,6 +40,11 @@ def test_play_now_seats_two_strangers_at_one_rated_table(server: str, browser: A
     open_quick(gone, server)
     gone.click("#play-now")
     expect(gone.locator(".seek-waiting")).to_contain_text("1 of 2", timeout=WAIT)
+    # the page says "1 of 2" as soon as its seek is asked for; the server lists it once the page's socket has said
+    # hello (under load, a moment later: a bare read here failed on a loaded CI run)
+    gone.wait_for_function(f"async () => {{ const {{ seeks }} = await (await fetch('/api/seeks')).json(); "
+                           f"return seeks.filter((x) => x.game === 'tally' && x.rated)"
+                           f".reduce((n, x) => n + x.waiting, 0) === {before + 1}; }}", timeout=WAIT)
     assert waiting(server) == before + 1
     gone.context.close()
     count = "seeks.filter((x) => x.game === 'tally' && x.rated).reduce((n, x) => n + x.waiting, 0)"

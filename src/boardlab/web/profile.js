@@ -55,7 +55,7 @@ function draw() {
       prof.recent.length ? el("div", { class: "wide" }, recent) : el("p", { class: "muted" }, t("no_games_yet")), pager),
     botRows && botRows.length ? el("section", { id: "bot-ratings" }, el("h2", {}, t("bot_ratings")),
       el("p", { class: "muted" }, t("bot_ratings_help")),
-      el("table", { class: "grid" }, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("bot_level")), el("th", {}, t("rating"))),
+      el("table", { class: "grid" }, el("tr", {}, el("th", {}, t("game")), el("th", {}, t("bot_level_col")), el("th", {}, t("rating"))),
         ...botRows)) : "");
 }
 
