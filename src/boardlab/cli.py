@@ -17,6 +17,7 @@ from rich.table import Table
 from boardlab.core import BoardlabError, Game, State, get_game, observe
 from boardlab.core import games as game_names
 from boardlab.core.rng import is_wide, narrow_seed
+from boardlab.core.terms import punctuation
 
 app = typer.Typer(help="boardlab: play, simulate and benchmark modern board games.", no_args_is_help=True,
                   add_completion=False)
@@ -187,9 +188,9 @@ def play(
         console.print(f"[red]{escape(str(e))}[/]")
         raise typer.Exit(2) from None
     humans = [i for i, k in enumerate(kinds) if k in HUMAN]
-    sep, colon = ("，", "：") if lang == "zh-TW" else (", ", ": ")
-    console.print(f"[bold]{g.title(lang)}[/] — seed {seed} — " + sep.join(
-        f"{_seat_name(g, i, lang)}{colon}{_kind_label(k, lang)}" for i, k in enumerate(kinds)))
+    marks = punctuation(lang)
+    console.print(f"[bold]{g.title(lang)}[/] — seed {seed} — " + marks.comma.join(
+        f"{_seat_name(g, i, lang)}{marks.colon}{_kind_label(k, lang)}" for i, k in enumerate(kinds)))
     if humans:
         _print_legend(g, lang)
     try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 
 @cache
@@ -32,3 +32,22 @@ def game_data(package: str, name: str) -> Any:
     """A data file (`<name>.json`) of a game package, parsed once: what the explanations of its components
     (text.explain) read, with each entry's provenance."""
     return json.loads(resources.files(package).joinpath(f"{name}.json").read_text("utf-8"))
+
+
+class Punctuation(NamedTuple):
+    """The marks that join a language's words: Chinese takes full-width ones (a half-width colon after a Chinese
+    word reads as a typo) and the enumeration comma 、 between the items of a list."""
+
+    comma: str
+    colon: str
+    semicolon: str
+    listing: str  # between the items of a list
+
+
+LATIN = Punctuation(", ", ": ", "; ", ", ")
+PUNCTUATION = {"zh-TW": Punctuation("，", "：", "；", "、")}
+
+
+def punctuation(lang: str) -> Punctuation:
+    """The marks of `lang` (English's for a language without its own)."""
+    return PUNCTUATION.get(lang, LATIN)

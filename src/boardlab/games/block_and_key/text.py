@@ -9,7 +9,7 @@ from rich.markup import escape
 
 from boardlab.core.game import MenuItem
 from boardlab.core.narration import after_of
-from boardlab.core.terms import game_data, game_term
+from boardlab.core.terms import game_data, game_term, punctuation
 
 from .actions import DECK_NAMES, FILES, LINES, BlockAct, DeckAct, Dig, KeyAct, Orient, Place, Simple
 from .components import Components, components
@@ -94,7 +94,7 @@ def describe_move(before: BlockAndKeyState, action: Any, lang: str = "en") -> st
 
 
 def listing(items: list[str], lang: str) -> str:
-    return ("、" if lang == "zh-TW" else ", ").join(items)
+    return punctuation(lang).listing.join(items)
 
 
 def public_totals(state: BlockAndKeyState) -> list[int]:

@@ -9,7 +9,7 @@ from rich.cells import cell_len
 from rich.markup import escape
 
 from boardlab.core.narration import after_of
-from boardlab.core.terms import game_data, game_term
+from boardlab.core.terms import game_data, game_term, punctuation
 
 from .actions import DIRS, Blow, CardAct, Cell, Die, Rain, Simple, Wind, cell_text
 from .components import WEATHERS
@@ -71,7 +71,7 @@ def describe_event(state: PetrichorState, ev: list[Any], lang: str) -> str:
     if kind == "weather":
         if not ev[1]:  # no vote marker on any weather card: say so, not "resolving: —"
             return term("ev_weather_none", lang)
-        return term("ev_weather", lang, list=("、" if lang == "zh-TW" else ", ").join(weather(w, lang) for w in ev[1]))
+        return term("ev_weather", lang, list=punctuation(lang).listing.join(weather(w, lang) for w in ev[1]))
     if kind == "vw":
         return term("ev_vw", lang, player=who(ev[2]), card=weather(ev[1], lang), n=ev[3])
     if kind == "rainw":

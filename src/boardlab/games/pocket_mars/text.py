@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlab.core.terms import game_term
+from boardlab.core.terms import game_term, punctuation
 
 from .actions import SLOTS, CardAct, Look, Opp, Place, PMAction, Shift, Simple, Slot, Swap
 from .components import BLACK, CARD_IDS, COLOURS, LETTERS, Card, Effect, Prim, rules
@@ -146,15 +146,15 @@ def effect_text(e: Effect, lang: str) -> str:
         parts.append(term("if_hold", lang, colour=colour_name(arg, lang)) if key == "hold" else term(f"if_{key}", lang))
     if e.cost:
         parts.append(term("cost", lang, n=e.cost))
-    comma, semicolon, colon = ("，", "；", "：") if lang == "zh-TW" else (", ", "; ", ": ")  # full width in Chinese
-    head = comma.join(parts)
-    body = semicolon.join(prim_text(p, lang) for p in e.prims)
-    return f"{head}{colon}{body}" if head else body
+    marks = punctuation(lang)
+    head = marks.comma.join(parts)
+    body = marks.semicolon.join(prim_text(p, lang) for p in e.prims)
+    return f"{head}{marks.colon}{body}" if head else body
 
 
 def card_text(card: Card, lang: str = "en") -> str:
     """'G5 green 5 | top: ... | bottom: ...' (built from the primitives, so custom decks read right)."""
-    colon = "：" if lang == "zh-TW" else ": "
+    colon = punctuation(lang).colon
     return (f"{card.id} {colour_name(card.colour, lang)} {card.value} | {term('top', lang)}{colon}"
             f"{effect_text(card.top, lang)} | {term('bottom', lang)}{colon}{effect_text(card.bottom, lang)}")
 
@@ -169,7 +169,7 @@ def provenance_text(card: Card, lang: str = "en") -> str:
     parts = [term(f"prov_{card.provenance}", lang)]
     parts += [term("prov_field", lang, field=term(f"field_{f}", lang), prov=term(f"prov_{p}", lang))
               for f, p in card.field_provenance]
-    return ("；" if lang == "zh-TW" else "; ").join(parts)
+    return punctuation(lang).semicolon.join(parts)
 
 
 def marked(state: PocketMarsState, cid: str) -> str:
