@@ -28,8 +28,9 @@ UI = {
     "en": {"your_move": "Your move ({who})", "thinking": "{who} ({bot}) is thinking...", "plays": "{who}: {what}",
            "help": "Type a code from the list, or an action in notation (e.g. {example}). Commands: "
                    "'moves' lists every legal action, 'help', 'quit'.",
-           "bad": "Not understood: {text}", "illegal": "Illegal: {why}", "over": "Game over",
+           "bad": "Not understood: '{text}'. ", "illegal": "Illegal: {why}", "over": "Game over",
            "winners": "Winner(s): {who}", "seat": "Seat", "total": "Total", "saved": "Game saved to {path}",
+           "deal": "seed {seed}", "tie_break": "Tie-break",
            "eof": "Input ended; the game stops here.", "many": "{n} legal actions: type a code (see the board "
            "letters) or notation; 'moves' lists them all.",
            "partial": "'{text}' is the start of {n} codes ({some}): type a whole code, e.g. {example}.",
@@ -39,8 +40,9 @@ UI = {
     "zh-TW": {"your_move": "輪到你了（{who}）", "thinking": "{who}（{bot}）思考中……", "plays": "{who}：{what}",
               "help": "輸入清單中的代碼，或行動記法（例如 {example}）。"
                       "指令：'moves' 列出所有合法行動、'help'、'quit'。",
-              "bad": "無法理解：{text}", "illegal": "不合法：{why}", "over": "遊戲結束",
+              "bad": "無法理解：「{text}」。", "illegal": "不合法：{why}", "over": "遊戲結束",
               "winners": "獲勝者：{who}", "seat": "座位", "total": "總計", "saved": "遊戲已存到 {path}",
+              "deal": "隨機種子 {seed}", "tie_break": "平手判定",
               "eof": "輸入結束，遊戲在此停止。", "many": "共有 {n} 個合法行動：輸入代碼（見棋盤上的字母）或記法；"
               "'moves' 列出全部。",
               "partial": "「{text}」是 {n} 個代碼的開頭（{some}）：請輸入完整代碼，例如 {example}。",
@@ -73,14 +75,18 @@ def _score_table(state: State, lang: str) -> Table:
     table = Table(title=_ui(lang, "over"))
     table.add_column(_ui(lang, "seat"))
     for c in cats:
-        table.add_column(c, justify="right")
+        table.add_column(escape(game.score_label(c, lang)), justify="right")
     table.add_column(_ui(lang, "total"), justify="right", style="bold")
-    table.add_column("tie-break", justify="right")
+    # the tie-break only where it decided (equal totals at the top), in the game's words
+    top = max(s.total for s in scores)
+    tied = sum(s.total == top for s in scores) > 1
+    if tied:
+        table.add_column(_ui(lang, "tie_break"))
     winners = state.winners()
     for i, s in enumerate(scores):
         mark = " ★" if i in winners else ""
-        table.add_row(_seat_name(game, i, lang) + mark, *[str(s.breakdown[c]) for c in cats], str(s.total),
-                      " ".join(map(str, s.tiebreak)))
+        row = [_seat_name(game, i, lang) + mark, *[str(s.breakdown[c]) for c in cats], str(s.total)]
+        table.add_row(*row, *([escape(game.tiebreak_text(s.tiebreak, lang))] if tied else []))
     return table
 
 
@@ -149,7 +155,7 @@ def _ask_human(state: State, seat: int, lang: str) -> Any:
         try:
             action = game.parse_action(state, text)
         except BoardlabError:
-            console.print(f"[red]{escape(_ui(lang, 'bad', text=text))}[/] " + escape(_ui(lang, "bad_hint")))
+            console.print(f"[red]{escape(_ui(lang, 'bad', text=text))}[/]" + escape(_ui(lang, "bad_hint")))
             continue
         if action in state.legal_actions():
             return action
@@ -189,7 +195,7 @@ def play(
         raise typer.Exit(2) from None
     humans = [i for i, k in enumerate(kinds) if k in HUMAN]
     marks = punctuation(lang)
-    console.print(f"[bold]{g.title(lang)}[/] — seed {seed} — " + marks.comma.join(
+    console.print(f"[bold]{g.title(lang)}[/] — {_ui(lang, 'deal', seed=seed)} — " + marks.comma.join(
         f"{_seat_name(g, i, lang)}{marks.colon}{_kind_label(k, lang)}" for i, k in enumerate(kinds)))
     if humans:
         _print_legend(g, lang)
@@ -216,7 +222,7 @@ def play(
         raise typer.Exit(1) from None
     console.print(g.render_text(state, None, lang))
     console.print(_score_table(state, lang))
-    console.print(_ui(lang, "winners", who=", ".join(_seat_name(g, w, lang) for w in state.winners())))
+    console.print(_ui(lang, "winners", who=marks.listing.join(_seat_name(g, w, lang) for w in state.winners())))
     _save(state, save, lang)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import boardlab
 from boardlab.bots import make_bot
 from boardlab.core import observe
+from zh_marks import stray_marks
 
 BOARDLAB = [sys.executable, "-m", "boardlab.cli"]
 
@@ -44,7 +45,7 @@ def test_play_a_whole_game_with_scripted_input(tmp_path: Path) -> None:
                stdin="nonsense move\nhelp\n" + "\n".join(typed) + "\n")
     assert proc.returncode == 0, proc.stderr[-2000:]
     out = proc.stdout
-    assert "Not understood: nonsense move" in out
+    assert "Not understood: 'nonsense move'." in out
     assert "Game over" in out and "Winner(s)" in out
     for category in ("gold", "temples", "sun", "water"):
         assert category in out
@@ -63,6 +64,23 @@ def test_play_refuses_an_illegal_move_with_its_reason() -> None:
 def test_play_in_traditional_chinese() -> None:
     proc = run(["play", "cacao", "--seats", "me,random", "--seed", "1", "--lang", "zh-TW"], stdin="")
     assert "叢林展示區" in proc.stdout and "紅色" in proc.stdout
+
+
+def test_a_whole_game_in_traditional_chinese_reads_as_chinese() -> None:
+    """Every line a zh-TW player reads, from the header to the final table: Chinese punctuation (no "手牌: 4"),
+    the seed and the score table's columns in Chinese, not the breakdown's keys ("gold", "tie-break")."""
+    typed, _ = scripted_moves(seed=5)
+    proc = run(["play", "cacao", "--seats", "me,random", "--seed", "5", "--lang", "zh-TW"],
+               stdin="nonsense\nhelp\n" + "\n".join(typed) + "\n")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    out = proc.stdout
+    assert "隨機種子 5" in out and "seed" not in out
+    assert "無法理解：「nonsense」。" in out
+    for category in ("金幣", "神廟", "太陽指示物", "水源區", "總計"):
+        assert category in out
+    table = out[out.rindex("遊戲結束"):]  # the final score table (the move menus above show notation, e.g. gold1@-6,0)
+    assert not any(word in table for word in ("gold", "temples", "water", "tie-break"))
+    assert stray_marks(out) == []
 
 
 def test_play_rejects_unknown_game_and_bot() -> None:

@@ -48,7 +48,7 @@ def test_terminal_legend_codes_and_partial_code() -> None:
     assert "'c' is the start of" in out and "Not understood: c\n" not in out
     assert "c10" in out.split("'c' is the start of")[1].splitlines()[0]
     # a real mistake says what to do next
-    assert "Not understood: zz9" in out and "'moves' for the list" in out
+    assert "Not understood: 'zz9'." in out and "'moves' for the list" in out
 
 
 def test_terminal_help_in_zh_tw() -> None:
@@ -72,5 +72,5 @@ def test_zh_tw_terminal_text_uses_chinese_punctuation() -> None:
         # an ASCII , : ; ( ) next to a Chinese character is a template left in English style
         assert not re.search(r"[\u3000-\u9fff][,:;()]|[,:;()]\s*[\u3000-\u9fff]", text), (key, text)
     out = run(["play", "cacao", "--seats", "me,random", "--seed", "5", "--lang", "zh-TW"], stdin="zz9\nquit\n").stdout
-    assert "無法理解：zz9" in out
+    assert "無法理解：「zz9」。請輸入" in out
     assert "隨機電腦" in out and "random" not in out.split("\n")[0]  # the bot's name in Chinese too

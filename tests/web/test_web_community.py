@@ -141,7 +141,7 @@ def test_the_profile_lists_each_game_with_opponents_date_result_and_who_left(
     row = phone.locator(f"tr.played[data-table='{tid}']")
     expect(row.locator(".result")).to_contain_text("第 2 名（共 2 人）", timeout=WAIT)
     expect(row.locator(".result .left-mark")).to_have_text("中途離開")
-    expect(row.locator(".rating-change")).to_have_text(re.compile(r"^\d{4}\? \(暫定：第 1 局，共 5 局\)$"))
+    expect(row.locator(".rating-change")).to_have_text(re.compile(r"^\d{4}\?（暫定：第 1 局，共 5 局）$"))
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     shot(phone, "community-profile-phone")
 

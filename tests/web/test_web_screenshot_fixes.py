@@ -140,5 +140,5 @@ def test_equal_totals_show_the_tie_break_in_the_game_over_box(server: Server, br
         "pocket_mars": ["colonists in buildings 4", "在建築中的殖民者 4"],
         "petrichor": ["voting wins 2 · wheat 1", "投票勝利 2 · 小麥 1"],
         "block_and_key": ["keys claimed 7 · blocks left 3 · turn order 2", "已取得鑰匙 7 · 剩餘方塊 3 · 順位 2"],
-        "cooper_island": ["empty island spaces 2 (fewer wins)", "島上空格 2(少者勝)"],
+        "cooper_island": ["empty island spaces 2 (fewer wins)", "島上空格 2（少者勝）"],
     }, said

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .errors import ConfigError, GameOverError, IllegalActionError, NotYourTurnError, SaveError
 from .narration import story
 from .rng import Rng, seed_from_json, seed_to_json
+from .terms import game_terms
 
 if TYPE_CHECKING:
     from .action_split import ActionSplit
@@ -354,6 +355,23 @@ class Game(ABC):
         `before` by its seat to move, puts into play; balance reports count them per seat and relate them
         to the result. Default: none (the report then has no component section)."""
         return []
+
+    def score_label(self, category: str, lang: str = "en") -> str:
+        """A scoring category (a key of `Score.breakdown`) in words, for the final score table: the term
+        `score_<category>` of the game's words (terms.json beside its text module), else the key itself."""
+        package = getattr(self.text, "__package__", None)
+        try:
+            words = game_terms(package) if package else {}
+        except FileNotFoundError:
+            words = {}
+        key = f"score_{category}"
+        return words.get(lang, {}).get(key) or words.get("en", {}).get(key) or category
+
+    def tiebreak_text(self, tiebreak: tuple[int, ...], lang: str = "en") -> str:
+        """What decides between equal totals (`Score.tiebreak`), in words: `text.tiebreak_text`, else the
+        numbers (a game stores some negated, so only the game can word them)."""
+        words = getattr(self.text, "tiebreak_text", None)
+        return str(words(tiebreak, lang)) if words else " · ".join(map(str, tiebreak))
 
     def end_reason(self, state: State) -> str:
         """How a finished game ended, in a few words for a balance report. Default: by the result

@@ -42,10 +42,16 @@ class Punctuation(NamedTuple):
     colon: str
     semicolon: str
     listing: str  # between the items of a list
+    opening: str  # a bracket after a word: " (" in English, "（" with no space in Chinese
+    closing: str
+
+    def bracket(self, text: object) -> str:
+        """`text` in brackets, to follow a word: ' (3)' / '（3）'."""
+        return f"{self.opening}{text}{self.closing}"
 
 
-LATIN = Punctuation(", ", ": ", "; ", ", ")
-PUNCTUATION = {"zh-TW": Punctuation("，", "：", "；", "、")}
+LATIN = Punctuation(", ", ": ", "; ", ", ", " (", ")")
+PUNCTUATION = {"zh-TW": Punctuation("，", "：", "；", "、", "（", "）")}
 
 
 def punctuation(lang: str) -> Punctuation:

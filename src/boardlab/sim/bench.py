@@ -40,7 +40,7 @@ def random_playouts(game: str, players: int, seconds: float, seed: int = 0) -> d
             "decisions_per_cpu_s": decisions / cpu if cpu else 0.0}
 
 
-def anchor(seconds: float, seed: int = 0) -> dict[str, float] | None:
+def anchor(seconds: float, seed: int = 0) -> dict[str, Any] | None:
     """The same random-playout loop on OpenSpiel's C++ backgammon driven from Python (chance outcomes
     sampled), so that figures taken on a busy machine can be read as a ratio to it. None without pyspiel
     (it comes with the `rl` extra)."""

@@ -1,6 +1,6 @@
 // The account in the header of every page: who is signed in (GET /api/me), sign in / out, My games.
 import { icon } from "/static/icons.js";
-import { api, el, setCsrf, t, toast } from "/static/common.js";
+import { api, bracket, el, lang, setCsrf, t, toast } from "/static/common.js";
 
 export let me = null;
 
@@ -71,7 +71,7 @@ export function gameTitle(games, name, lang) {
 export function changeText(c) {
   if (c.delta === null || c.delta === undefined) {
     const n = c.rated_games ? t("provisional_game", { n: c.rated_games, of: c.settles_at }) : t("provisional");
-    return `${c.after}? (${n})`;
+    return `${c.after}?${bracket(lang, n)}`;
   }
-  return `${c.before} → ${c.after}${c.provisional_after ? "?" : ""} (${c.delta >= 0 ? "+" : "−"}${Math.abs(c.delta)})`;
+  return `${c.before} → ${c.after}${c.provisional_after ? "?" : ""}${bracket(lang, `${c.delta >= 0 ? "+" : "−"}${Math.abs(c.delta)}`)}`;
 }

@@ -28,6 +28,11 @@ export function labelled(l, head, body) {
   return `${head}${colon(l)}${body}`;
 }
 
+/** `text` in brackets after a word, in language `l`: "（暫定）" in Chinese (full width, no space), " (provisional)". */
+export function bracket(l, text) {
+  return String(l).startsWith("zh") ? `（${text}）` : ` (${text})`;
+}
+
 /** The colon that follows a label in language `l` ("手牌：", "hand: "). */
 export function colon(l) {
   return String(l).startsWith("zh") ? "：" : ": ";

@@ -1,5 +1,5 @@
 // The lobby: create a table (game, players, options, seat kinds), share its links, join open tables.
-import { api, el, gameInfo, langSwitch, loadLang, seatName, t, toast } from "/static/common.js";
+import { api, bracket, el, gameInfo, langSwitch, loadLang, seatName, t, toast } from "/static/common.js";
 import { icon } from "/static/icons.js";
 import { me, mountAccount } from "/static/account.js";
 import { about, galleryCards } from "/static/gallery.js";
@@ -166,7 +166,7 @@ async function refreshOpen() {
       // a friend's table comes first (the server sorts) and says who is there (issue #34)
       const friends = tb.friends && tb.friends.length ? el("span", { class: "badge friend" },
         t("friends_here", { names: tb.friends.join(lang() === "zh-TW" ? "、" : ", ") })) : null;
-      return el("li", { class: friends ? "friend-table" : null }, friends, friends ? " " : null, `${title} (${tb.players}) — ${seats} `,
+      return el("li", { class: friends ? "friend-table" : null }, friends, friends ? " " : null, `${title}${bracket(lang(), t("n_players", { n: tb.players }))} — ${seats} `,
         el("span", { class: `badge${tb.rated ? " rated" : ""}` }, tb.rated ? `★ ${t("rated")}` : t("unrated")), " ",
         el("span", { class: `badge clock${short ? " low" : ""}` }, icon("clock"), clockWords(tb.clock)), " ",
         join, " ", el("a", { href: `/t/${tb.id}` }, t("spectator")));

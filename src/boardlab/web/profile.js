@@ -1,6 +1,6 @@
 // A player's profile: games played per game, wins, ratings, recent tables.
 import { icon } from "/static/icons.js";
-import { api, el, gameInfo, langSwitch, lang, loadLang, seatName, t } from "/static/common.js";
+import { api, bracket, el, gameInfo, langSwitch, lang, loadLang, seatName, t } from "/static/common.js";
 import { changeText, gameTitle, me, mountAccount } from "/static/account.js";
 import { loadLists, socialButtons } from "/static/social.js";
 
@@ -15,7 +15,7 @@ function draw() {
     el("tr", {}, el("th", {}, t("game")), el("th", {}, t("rating")), el("th", {}, t("played")), el("th", {}, t("won"))),
     ...prof.games.map((g) => el("tr", {}, el("td", {}, gameTitle(games, g.game, lang)),
       el("td", { class: "rating" }, g.rating === null ? "—" : String(g.rating),
-        g.rating !== null && g.provisional ? el("span", { class: "muted provisional", title: t("provisional_help") }, ` (${t("provisional")})`) : ""), el("td", {}, String(g.played)), el("td", {}, String(g.won)))));
+        g.rating !== null && g.provisional ? el("span", { class: "muted provisional", title: t("provisional_help") }, bracket(lang, t("provisional"))) : ""), el("td", {}, String(g.played)), el("td", {}, String(g.won)))));
   // each game played (issue #34): date, opponents (accounts link to their profiles), place, rating change, left
   const leftMark = () => el("span", { class: "badge warn left-mark", title: t("left_help") }, t("left_mark"));
   const opponents = (r) => {

@@ -1,7 +1,7 @@
 // The table page's site parts: ratings and clocks on seats, leaving with a confirmation, expelling
 // a player out of time, claiming a guest seat, "your turn" notifications, and the table chat.
 import { icon } from "/static/icons.js";
-import { api, el, t, toast } from "/static/common.js";
+import { api, bracket, colon, el, lang, t, toast } from "/static/common.js";
 
 // -- clocks -------------------------------------------------------------------------------------------
 export function fmtClock(sec) {
@@ -27,7 +27,7 @@ export function seatBadges(s, seat) {
   const r = site.ratings && site.ratings[seat];
   const prov = site.provisional && site.provisional[seat];
   if (r !== null && r !== undefined) out.push(el("span", { class: `badge rating${prov ? " provisional" : ""}`,
-    title: prov ? `${t("rating")} (${t("provisional")}): ${t("provisional_help")}` : t("rating") }, `★ ${r}${prov ? "?" : ""}`));
+    title: prov ? `${t("rating")}${bracket(lang, t("provisional"))}${colon(lang)}${t("provisional_help")}` : t("rating") }, `★ ${r}${prov ? "?" : ""}`));
   const clock = site.clock;
   if (clock && !s.over) {
     const left = clockLeft(clock, seat);

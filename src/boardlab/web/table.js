@@ -1,6 +1,6 @@
 // The table page: one WebSocket carrying every seat this browser holds (hot-seat = several),
 // the renderer draws the board, the shell draws legal moves as buttons, the log, seats, scores.
-import { api, el, errorText, gameInfo, labelled, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
+import { api, bracket, el, errorText, gameInfo, labelled, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
   from "/static/common.js";
 import { changeText, me, mountAccount } from "/static/account.js";
 import { drawHint } from "/static/hint.js";
@@ -186,7 +186,7 @@ function statusLine(s) {
   if (s.current === null) return "";
   const name = seatName(s.seats, s.current);
   if (s.thinking.includes(s.current)) return t("bot_thinking", { name });
-  if (tokenOf.has(s.current)) return tokenOf.size > 1 ? `${t("your_turn")} (${name})` : t("your_turn");
+  if (tokenOf.has(s.current)) return tokenOf.size > 1 ? `${t("your_turn")}${bracket(lang, name)}` : t("your_turn");
   return t("waiting_for", { name });
 }
 
@@ -268,7 +268,7 @@ function draw() {
   const buttons = s.legal.map((m) => el("button", { title: m.action, onclick: () => act(m.action) }, m.text || m.action));
   // a renderer that makes every move playable on its board (ownsMoves) gets the buttons folded away
   const folded = renderer && renderer.ownsMoves && buttons.length
-    ? [el("details", { class: "all-moves", open: !!$("moves").querySelector("details[open]") }, el("summary", {}, `${t("moves")} (${buttons.length})`), el("div", { class: "moves" }, buttons))]
+    ? [el("details", { class: "all-moves", open: !!$("moves").querySelector("details[open]") }, el("summary", {}, `${t("moves")}${bracket(lang, buttons.length)}`), el("div", { class: "moves" }, buttons))]
     : buttons;
   $("moves").replaceChildren(...(s.legal.length ? folded : [el("span", { class: "muted" }, t("no_moves"))]));
   drawStatusBar(s);

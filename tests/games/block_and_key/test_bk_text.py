@@ -41,7 +41,7 @@ def test_descriptions_in_both_languages() -> None:
     p = Place("place", "RL4", 3, 3, 4, 1)
     assert GAME.describe_action(p, "en") == (
         "places the red L-shaped four (RL4, orientation 3) at column d, row 5, level 2")
-    assert GAME.describe_action(BlockAct("return", "G1"), "zh-TW") == "將灰色單格方塊 (G1) 放回袋中"
+    assert GAME.describe_action(BlockAct("return", "G1"), "zh-TW") == "將灰色單格方塊（G1）放回袋中"
 
 
 def test_menu_codes_are_unique_and_cover_the_legal_actions() -> None:

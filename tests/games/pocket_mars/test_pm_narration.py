@@ -236,8 +236,8 @@ def test_hidden_words_for_bury_discard_and_keep() -> None:
     assert _words(state, "bury G1", None) == (
         "puts a card from their hand on the bottom of the deck", "把手中的 1 張卡片放到計畫牌庫底部")
     assert _words(state, "discard Y1", other) == (
-        "discards a card from their hand (4-card rule)", "從手中棄掉 1 張卡片 (4 張卡片守則)")
-    assert _words(state, "keep Y1", other) == ("keeps a card (draft)", "保留 1 張卡片 (輪抽)")
+        "discards a card from their hand (4-card rule)", "從手中棄掉 1 張卡片（4 張卡片守則）")
+    assert _words(state, "keep Y1", other) == ("keeps a card (draft)", "保留 1 張卡片（輪抽）")
     # public actions read the same for everyone
     for text in ("hand G1", "prep B2", "launch", "opp P1 a", "skip"):
         assert _words(state, text, other) == _words(state, text, p)

@@ -293,7 +293,8 @@ def test_render_shows_only_what_the_seat_sees() -> None:
     text = GAME.render_text(state, p, "en")
     assert hidden and not any(cid in text for cid in hidden)
     assert all(state.cards.cards[c].id in text for c in state.hands[p] + state.prep[p])
-    assert "your options" in text and "Greenhouse" in text
+    # no bare notation list under the board: the terminal's menu gives each legal action its words
+    assert "your options" not in text and "Greenhouse" in text
     assert "生態建築" in GAME.render_text(state, p, "zh-TW")
 
 

@@ -154,6 +154,11 @@ def pattern_lines(pattern: list[str]) -> list[str]:
     return [_paint(r) for r in pattern]
 
 
+def tiebreak_text(tiebreak: tuple[int, ...], lang: str) -> str:
+    """Equal totals: keys claimed, then blocks left, then the earlier seat (Score.tiebreak keeps -seat)."""
+    return term("tiebreak", lang, k=tiebreak[0], b=tiebreak[1], s=1 - tiebreak[2])
+
+
 def render(state: BlockAndKeyState, seat: int | None, lang: str = "en") -> str:
     """What `seat` sees, as rich console markup."""
     v = state.view(seat)
@@ -176,20 +181,24 @@ def render(state: BlockAndKeyState, seat: int | None, lang: str = "en") -> str:
     for r in range(6):
         out.append("   ".join(f"{_paint(t['views'][s][r])}{' ' * (max(W, D) + 2 - len(t['views'][s][r]))}"
                                for s in VIEWS[1:]))
-    out.append(f"{escape(term('site', lang))}: " + " | ".join(
+    marks = punctuation(lang)
+    colon = marks.colon
+    out.append(f"{escape(term('site', lang))}{colon}" + " | ".join(
         " ".join(escape(v["site"][i] or "--") for i in line) for line in SITE_LINES[:3])
-        + f"   {escape(term('bag', lang))}: {v['bag']}   {escape(term('sun', lang))} {v['decks']['sun']}"
+        + f"   {escape(term('bag', lang))}{colon}{v['bag']}   {escape(term('sun', lang))} {v['decks']['sun']}"
         f"  {escape(term('moon', lang))} {v['decks']['moon']}")
     for q, p in enumerate(v["seats"]):
         mark = "▶ " if v["current_player"] == q else "  "
         who = escape(term("player", lang, n=q + 1))
         side = escape(term("side_" + p["side"], lang))
         held = escape(" ".join(p["supply"]) or "-")
-        out.append(f"{mark}{who} ({side}): {escape(term('blocks', lang))} {held}; {escape(term('keys', lang))} "
-                   f"{len(p['claimed'])} = {p['key_points']} {escape(term('points', lang))}; "
+        out.append(f"{mark}{who}{escape(marks.bracket(side))}{colon}{escape(term('blocks', lang))} {held}"
+                   f"{marks.semicolon}{escape(term('keys', lang))} "
+                   f"{len(p['claimed'])} = {p['key_points']} {escape(term('points', lang))}{marks.semicolon}"
                    f"{escape(term('hand', lang))} {p['hand_count']}")
         if "hand" in p:
-            out.append(f"   {escape(term('enigma', lang))}: {_paint(p['enigma'])} ({p['enigma_faces']})")
+            faces = escape(marks.bracket(term("enigma_faces", lang, n=p["enigma_faces"])))
+            out.append(f"   {escape(term('enigma', lang))}{colon}{_paint(p['enigma'])}{faces}")
             patt = [(k["id"], k["points"], k["pattern"]) for k in p["hand"]]
             rows = max((len(pt) for _, _, pt in patt), default=0)
             out.append("   " + "  ".join(f"{kid}({pts})" for kid, pts, _ in patt))
@@ -207,8 +216,9 @@ def render(state: BlockAndKeyState, seat: int | None, lang: str = "en") -> str:
                                                                if k in ("card", "block")})))
     if v.get("scores"):
         for q, s in enumerate(v["scores"]):
-            out.append(escape(f"{term('player', lang, n=q + 1)}: {s['total']} ({term('keys', lang)} "
-                              f"{s['breakdown']['keys']}, {term('enigma', lang)} {s['breakdown']['enigma']})"))
+            parts = (f"{term('keys', lang)} {s['breakdown']['keys']}{marks.comma}"
+                     f"{term('enigma', lang)} {s['breakdown']['enigma']}")
+            out.append(escape(f"{term('player', lang, n=q + 1)}{colon}{s['total']}{marks.bracket(parts)}"))
         if v["solo"]:
             out.append(escape(term("rating", lang, title=v["rating"][lang if lang in v["rating"] else "en"])))
     return "\n".join(out)

@@ -7,7 +7,7 @@ from typing import Any
 
 from boardlab.core.game import MenuItem
 from boardlab.core.narration import after_of
-from boardlab.core.terms import game_data, game_term
+from boardlab.core.terms import game_data, game_term, punctuation
 
 from .actions import DIRS, STEPS, Discard, Fill, Place, Use
 from .rules import ACTIVATE, FILL, CacaoState
@@ -222,24 +222,31 @@ def hand_lines(state: CacaoState, seat: int, lang: str) -> list[str]:
     return out
 
 
+def tiebreak_text(tiebreak: tuple[int, ...], lang: str) -> str:
+    """Equal totals: the cacao fruit left in the village decides."""
+    return term("tiebreak", lang).format(n=tiebreak[0])
+
+
 def render(state: CacaoState, seat: int | None, lang: str = "en") -> str:
     marks = spot_letters(state) if seat is not None and seat == state.current_player else {}
     lines = board_lines(state, marks)
     lines.append("")
-    display = ", ".join(term(j, lang) for j in state.display) or "-"
-    lines.append(f"{term('display', lang)}: {display}   {term('jungle_pile', lang)}: {len(state.pile)}")
+    signs = punctuation(lang)
+    colon = signs.colon
+    display = signs.listing.join(term(j, lang) for j in state.display) or "-"
+    lines.append(f"{term('display', lang)}{colon}{display}   {term('jungle_pile', lang)}{colon}{len(state.pile)}")
     lines += [village_line(state, p, lang) for p in range(state.num_players)]
     if seat is not None:
-        lines.append(f"{term('hand', lang)}:")
+        lines.append(f"{term('hand', lang)}{colon.rstrip()}")
         lines += hand_lines(state, seat, lang)
     if state.phase == FILL:
         spaces = " ".join(f"{x},{y}" for x, y in state.to_fill)
-        lines.append(f"{term('to_fill', lang)}: {spaces}")
+        lines.append(f"{term('to_fill', lang)}{colon}{spaces}")
     if state.phase == ACTIVATE:
         p = state.queue[0]
-        edges = ", ".join(f"{e.x},{e.y} {DIRS[e.edge]}×{e.workers}→{term(e.jungle, lang)}"
+        edges = signs.comma.join(f"{e.x},{e.y} {DIRS[e.edge]}×{e.workers}→{term(e.jungle, lang)}"
                           for e in state.pending[p])
-        lines.append(f"{term('activations', lang)} ({term(f'colour{p}', lang)}): {edges}")
+        lines.append(f"{term('activations', lang)}{signs.bracket(term(f'colour{p}', lang))}{colon}{edges}")
     return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from boardlab.core.narration import after_of
-from boardlab.core.terms import game_data, game_term, game_terms
+from boardlab.core.terms import game_data, game_term, game_terms, punctuation
 
 from .actions import SPACES, Act
 from .components import CODE_TERRAIN, GOODS
@@ -175,20 +175,27 @@ def peninsula(board: dict[str, Any]) -> list[str]:
 
 
 def goods(d: dict[str, int], lang: str) -> str:
-    return ", ".join(f"{term(g, lang)} {k}" for g, k in d.items() if k) or "-"
+    return punctuation(lang).comma.join(f"{term(g, lang)} {k}" for g, k in d.items() if k) or "-"
+
+
+def tiebreak_text(tiebreak: tuple[int, ...], lang: str) -> str:
+    """Equal totals: fewer empty island spaces wins (Score.tiebreak keeps the count negated)."""
+    return term("tiebreak", lang, n=-tiebreak[0])
 
 
 def render(state: CooperState, seat: int | None, lang: str = "en") -> str:
     """What `seat` sees, as plain text (no markup, no '[')."""
     v = state.view(seat)
+    signs = punctuation(lang)
+    colon, listing = signs.colon, signs.listing
     lines = [f"{term('round', lang, n=min(v['round'], v['rounds']), of=v['rounds'])} · "
              f"{term('phase_' + v['phase'], lang)} · {term('start', lang)} {player_name(v['start_player'], lang)}"]
     if state.decider is not None:
         step = term("step_" + state.todo[-1][0], lang)
-        lines.append(f"{term('now', lang)}: {player_name(state.decider, lang)} — {step}")
-    lines.append(f"{term('spaces', lang)}:")
+        lines.append(f"{term('now', lang)}{colon}{player_name(state.decider, lang)} — {step}")
+    lines.append(f"{term('spaces', lang)}{colon.rstrip()}")
     for x in SPACES:
-        occ = ", ".join(player_name(q, lang) + ("*" if sp else "") for q, sp in v["spaces"][x])
+        occ = listing.join(player_name(q, lang) + ("*" if sp else "") for q, sp in v["spaces"][x])
         lines.append(f"  {term('space_' + x, lang)} · {term('special_' + x, lang)}" + (f"  ← {occ}" if occ else ""))
     ring = v["ring"]
     seg = v["segment"]
@@ -202,7 +209,7 @@ def render(state: CooperState, seat: int | None, lang: str = "en") -> str:
         ships = [f"{q + 1}{'ab'[s]}" for q, bd in enumerate(v["boards"])
                  for s, pos in enumerate(bd["ships"]) if pos == b]
         marks.append(ch + ("(" + ",".join(ships) + ")" if ships else ""))
-    lines.append(f"{term('ring', lang)} ({term('ring_legend', lang)}):")
+    lines.append(f"{term('ring', lang)}{signs.bracket(term('ring_legend', lang))}{colon.rstrip()}")
     lines.append("  " + " ".join(marks))
     cargo = " ".join(f"{c['card']}:" + "".join(str(q + 1) for q in c["crates"]) + ("↷" if c["turned"] else "")
                      for c in v["cargo"])
@@ -212,7 +219,7 @@ def render(state: CooperState, seat: int | None, lang: str = "en") -> str:
     scores = state.scores()
     for q, bd in enumerate(v["boards"]):
         mark = "▶" if q == state.decider else " "
-        who = player_name(q, lang) + (f" ({term('you', lang)})" if q == seat else "")
+        who = player_name(q, lang) + (signs.bracket(term("you", lang)) if q == seat else "")
         w = bd["workers"]
         lines.append("")
         lines.append(f"{mark}{who} · {term('score', lang)} {scores[q].total} · {term('workers', lang)} "
@@ -220,26 +227,26 @@ def render(state: CooperState, seat: int | None, lang: str = "en") -> str:
                      f"{term('cartographer', lang)} {bd['cartographer']} · {term('hand', lang)} "
                      f"{'/'.join(map(str, bd['hand']))} · {term('anchors', lang)} {bd['anchors']} · "
                      f"{term('logs', lang)} {bd['logs']}")
-        lines.append(f"  {term('storage', lang)} ({bd['storage_cap']}): {goods(bd['storage'], lang)} · "
-                     f"{term('market', lang)}: {goods(bd['market'], lang)}")
-        lines.append(f"  {term('boats', lang)} {bd['boats'] or '-'} · {term('buildings', lang)} "
+        cap = signs.bracket(term("storage_cap", lang, n=bd["storage_cap"]))
+        lines.append(f"  {term('storage', lang)}{cap}{colon}{goods(bd['storage'], lang)} · "
+                     f"{term('market', lang)}{colon}{goods(bd['market'], lang)}")
+        lines.append(f"  {term('boats', lang)} {' '.join(map(str, bd['boats'])) or '-'} · {term('buildings', lang)} "
                      f"{' '.join(bd['buildings']) or '-'}{' +fort' if bd['fort'] else ''} · {term('crates', lang)} "
                      f"{bd['crates']} · {term('statues', lang)} {bd['statues']} · {term('milestones', lang)} "
-                     f"{bd['milestones'] or '-'}")
+                     f"{' '.join(map(str, bd['milestones'])) or '-'}")
         lines += ["  " + row for row in peninsula(bd)]
     lines.append(term("legend", lang))
     lines.append(term("reconstructed_note", lang))
-    if seat is not None and state.decider == seat:
-        lines.append(f"{term('options', lang)}: {', '.join(str(a) for a in state.legal_actions())}")
     if state.is_over:
         won = state.winners()
         for q, s in enumerate(scores):
-            lines.append(f"  {player_name(q, lang)} {s.total} " + " ".join(f"{k}={x}" for k, x in s.breakdown.items()))
-        lines.append(f"{term('winners', lang)}: {', '.join(player_name(q, lang) for q in won)}")
+            parts = signs.comma.join(f"{term('score_' + k, lang)} {x}" for k, x in s.breakdown.items())
+            lines.append(f"  {player_name(q, lang)} {s.total}{signs.bracket(parts)}")
+        lines.append(f"{term('winners', lang)}{colon}{listing.join(player_name(q, lang) for q in won)}")
     return "\n".join(lines).replace("[", "(").replace("]", ")")
 
 
-__all__ = ["CODE_TERRAIN", "TERR", "describe", "render", "term"]
+__all__ = ["CODE_TERRAIN", "TERR", "describe", "render", "term", "tiebreak_text"]
 
 
 # -- every component explained (Game.explain: the browser's tooltips) ----------------------------------------
@@ -253,11 +260,11 @@ def _fx(prims: list[dict[str, Any]], lang: str) -> str:
     for p in prims:
         good = term(p["res"], lang) if p.get("res") else ""
         out.append(term(f"x_{p['op']}", lang, n=p.get("n", 1), good=good))
-    return ", ".join(out) or term("x_nothing", lang)
+    return punctuation(lang).comma.join(out) or term("x_nothing", lang)
 
 
 def _cost(cost: dict[str, int], lang: str) -> str:
-    return ", ".join(f"{term(g, lang)} {k}" for g, k in cost.items()) or term("x_cost_none", lang)
+    return punctuation(lang).comma.join(f"{term(g, lang)} {k}" for g, k in cost.items()) or term("x_cost_none", lang)
 
 
 def _score(score: dict[str, Any] | None, lang: str) -> str:
@@ -269,7 +276,7 @@ def _score(score: dict[str, Any] | None, lang: str) -> str:
 
 
 def _costs(costs: list[dict[str, int]], lang: str) -> str:
-    return term("x_or", lang).join(f"{i + 1}) {_cost(c, lang)}" for i, c in enumerate(costs))
+    return term("x_or", lang).join(term("x_nth", lang, n=i + 1) + _cost(c, lang) for i, c in enumerate(costs))
 
 
 def explain(lang: str = "en") -> dict[str, dict[str, Any]]:
@@ -282,7 +289,8 @@ def explain(lang: str = "en") -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for x in SPACES:
         out[f"space:{x}"] = {"name": term("x_space", lang, x=x),
-                             "what": f"{term('space_' + x, lang)}; {term('special_' + x, lang)}",
+                             "what": punctuation(lang).semicolon.join((term("space_" + x, lang),
+                                                                       term("special_" + x, lang))),
                              "cost": term("x_space_cost", lang)}
     for e in d["islets"]:
         out[f"islet:{e['id']}"] = {"name": term("x_islet", lang, k=e["id"]),

@@ -81,10 +81,11 @@ def describe_event(state: PetrichorState, ev: list[Any], lang: str) -> str:
     if kind == "blow":
         return term("ev_blow", lang, who=who(ev[1]), player=who(ev[2]), cell=cell(ev[3]), to=cell(ev[4]))
     if kind == "harvest":
-        pts = ", ".join(f"{who(q)} {x}" for q, x in enumerate(ev[2]))
+        marks = punctuation(lang)
+        pts = marks.listing.join(f"{who(q)} {x}" for q, x in enumerate(ev[2]))
         out = term("ev_harvest", lang, cell=cell(ev[1]), pts=pts)
         if ev[3] is not None:
-            out += "; " + term("ev_wheat", lang, player=who(ev[3]))
+            out += marks.semicolon + term("ev_wheat", lang, player=who(ev[3]))
         return out
     if kind == "sw":
         return term("ev_sw", lang, card=ev[1])
@@ -99,11 +100,17 @@ def describe_event(state: PetrichorState, ev: list[Any], lang: str) -> str:
     return str(ev)
 
 
+def tiebreak_text(tiebreak: tuple[int, ...], lang: str) -> str:
+    """Equal totals: voting wins, then wheat tokens."""
+    return term("tiebreak", lang, v=tiebreak[0], w=tiebreak[1])
+
+
 def render(state: PetrichorState, seat: int | None, lang: str = "en") -> str:
     """The field grid (crop, threshold, growth, drops by colour, cloud), votes, dice, tracks, hand."""
     nb = state.nb
+    colon, listing = punctuation(lang).colon, punctuation(lang).listing
     lines = [f"[bold]{term('title', lang)}[/bold] · " + term("round", lang, n=state.round, m=state.rounds)
-             + f" · {term('start', lang)}: {player_name(state.start, lang, state.solo)}"]
+             + f" · {term('start', lang)}{colon}{player_name(state.start, lang, state.solo)}"]
     header = "    " + "".join(f"{'ABCD'[c]:<26}" for c in range(state.cols))
     lines.append(header)
     for r in range(state.rows):
@@ -127,29 +134,30 @@ def render(state: PetrichorState, seat: int | None, lang: str = "en") -> str:
             low += cloud + " " * max(1, 26 - cplain)
         lines += [top, mid, low]
     votes = " · ".join(f"{weather(w, lang)} " + "/".join(str(x) for x in state.votes[w]) for w in range(4))
-    lines.append(f"{term('votes', lang)}: {votes}")
+    lines.append(f"{term('votes', lang)}{colon}{votes}")
     dice = " ".join("🌾" if v == 0 else str(v) for v in state.dice)
-    lines.append(f"{term('dice', lang)}: {dice}")
+    lines.append(f"{term('dice', lang)}{colon}{dice}")
     for q in range(nb):
         name = player_name(q, lang, state.solo)
         colour = COLOURS[q]
         extra = f" · {term('hand_counts', lang)} {sum(state.hands[q])}" if q < state.num_players else ""
-        lines.append(f"[{colour}]{escape(name)}[/{colour}]: {term('vp', lang)} {state.vp[q]} · "
+        lines.append(f"[{colour}]{escape(name)}[/{colour}]{colon}{term('vp', lang)} {state.vp[q]} · "
                      f"{term('vw', lang)} {state.vw[q]} · {term('wheat_tokens', lang)} {state.wheat[q]} · "
                      f"{term('supply', lang)} {state.supply[q]} · {term('markers', lang)} {state.markers_left(q)}"
                      + extra)
     if state.solo and state.sw_card is not None:
-        lines.append(f"{term('automaton', lang)}: {state.C.south_wind[state.sw_card].id} · d6 {state.sw_die or '—'}")
+        card = state.C.south_wind[state.sw_card].id
+        lines.append(f"{term('automaton', lang)}{colon}{card} · d6 {state.sw_die or '—'}")
     if seat is not None and seat < state.num_players:
-        hand = ", ".join(f"{weather(w, lang)}×{k}" for w, k in enumerate(state.hands[seat]) if k) or "—"
-        lines.append(f"{term('hand', lang)}: {hand}")
+        hand = listing.join(f"{weather(w, lang)}×{k}" for w, k in enumerate(state.hands[seat]) if k) or "—"
+        lines.append(f"{term('hand', lang)}{colon}{hand}")
     for ev in state.events[-8:]:
         lines.append("  · " + escape(describe_event(state, ev, lang)))
     if state.is_over:
-        names = ", ".join(player_name(q, lang) for q in state.winners()) or term("nobody", lang)
-        lines.append(f"[bold]{term('game_over', lang)}[/bold] · {term('winners', lang)}: {escape(names)}")
+        names = listing.join(player_name(q, lang) for q in state.winners()) or term("nobody", lang)
+        lines.append(f"[bold]{term('game_over', lang)}[/bold] · {term('winners', lang)}{colon}{escape(names)}")
     elif state.todo:
-        lines.append(f"{player_name(state.decider or 0, lang)}: {term('step_' + state.todo[-1][0], lang)}")
+        lines.append(f"{player_name(state.decider or 0, lang)}{colon}{term('step_' + state.todo[-1][0], lang)}")
     return "\n".join(lines)
 
 

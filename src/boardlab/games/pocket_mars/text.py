@@ -200,69 +200,76 @@ def _counts(row: list[int], lang: str, solo: bool) -> str:
     return " ".join(f"{player_name(q, lang, solo)}×{k}" for q, k in enumerate(row) if k) or "-"
 
 
+def tiebreak_text(tiebreak: tuple[int, ...], lang: str) -> str:
+    """Equal totals: the colonists in buildings decide."""
+    return term("tiebreak", lang, n=tiebreak[0])
+
+
 def render(state: PocketMarsState, seat: int | None, lang: str = "en") -> str:
     """What `seat` sees, as plain text (no colour codes): board, players, own cards, the question."""
     v = state.view(seat)
     solo = state.solo
+    marks = punctuation(lang)
+    colon, listing = marks.colon, marks.listing
     lines = [f"{term('round', lang, n=state.round)} · {term('start', lang)} {player_name(state.start, lang)} · "
              f"{term('turn', lang)} {player_name(state.turn, lang)}"]
     if state.decider is not None:
-        lines.append(f"{term('now', lang)}: {player_name(state.decider, lang)} — {decision_text(state, lang)}")
+        lines.append(f"{term('now', lang)}{colon}{player_name(state.decider, lang)} — {decision_text(state, lang)}")
     lines.append("")
     for b, entry in enumerate(v["board"]["buildings"]):
         name = f"{LETTERS[b]} {building_name(b, lang)}"
         if b == BLACK:
-            lines.append(f"  {name}: {term('no_colonists', lang)}")
+            lines.append(f"  {name}{colon}{term('no_colonists', lang)}")
             continue
         stack = " ".join(marked(state, c) for c in entry["stack"][-3:]) or "-"
-        lines.append(f"  {name}: {term('value', lang)} {entry['value']} [{stack}]  "
+        cap = f"{term('star2_cap', lang)} {state.cap}"
+        lines.append(f"  {name}{colon}{term('value', lang)} {entry['value']} [{stack}]  "
                      f"★ {_counts(entry['star'], lang, solo)}  "
-                     f"★★ ({term('star2_cap', lang)} {state.cap}) {_counts(entry['star2'], lang, solo)}")
+                     f"★★{marks.bracket(cap)} {_counts(entry['star2'], lang, solo)}")
     lines.append("")
     board = v["board"]
     for q, hand in enumerate(v["hands"]):
         mark = "▶" if q == state.decider else " "
-        who = player_name(q, lang, solo) + (f" ({term('you', lang)})" if q == seat else "")
+        who = player_name(q, lang, solo) + (marks.bracket(term('you', lang)) if q == seat else "")
         prep = " ".join(f"[{marked(state, p['card']) if p['card'] else '?'} "
                         f"{colour_name(COLOURS.index(p['colour']), lang)}]" for p in hand["prep"])
         score = state.automaton_score().total if solo and q == DA else state.scores()[q].total
-        lines.append(f"{mark}{who}: {term('earth', lang)} {board['earth'][q]} · {term('ship', lang)} "
+        lines.append(f"{mark}{who}{colon}{term('earth', lang)} {board['earth'][q]} · {term('ship', lang)} "
                      f"{board['ship'][q]} · {term('energy_t', lang)} {board['energy'][q]}/{state.R.energy_max} · "
                      f"{term('cards', lang)} {hand['hand_count']} · {term('prep_module', lang)} {prep or '-'} · "
                      f"{term('score', lang)} {score}")
     top = v["discard"][-1] if v["discard"] else None  # the top card, when it lies face up
     lines.append(f"{term('deck', lang)} {v['deck']['count']} · {term('discard_pile', lang)} {len(v['discard'])}"
-                 + (f" ({marked(state, top)})" if top else "")
+                 + (marks.bracket(marked(state, top)) if top else "")
                  + (f" · {term('in_play', lang)} {' '.join(marked(state, c) for c in v['in_play'])}"
                                                     if v["in_play"] else ""))
     if seat is not None and seat < len(v["hands"]):
         cards = state.cards.cards
-        lines.append(f"{term('your_hand', lang)}:")
+        lines.append(f"{term('your_hand', lang)}{colon.rstrip()}")
         own = [cards[CARD_IDS.index(c)] for c in v["hands"][seat]["hand"]]
-        lines += [f"  {card_text(k, lang)} ({provenance_text(k, lang)})" for k in own]
-        lines.append(f"{term('your_prep', lang)}:")
+        lines += [f"  {card_text(k, lang)}{marks.bracket(provenance_text(k, lang))}" for k in own]
+        lines.append(f"{term('your_prep', lang)}{colon.rstrip()}")
         own = [cards[CARD_IDS.index(p["card"])] for p in v["hands"][seat]["prep"]]
-        lines += [f"  {card_text(k, lang)} ({provenance_text(k, lang)})" for k in own]
+        lines += [f"  {card_text(k, lang)}{marks.bracket(provenance_text(k, lang))}" for k in own]
         packet = v["draft"][seat]["cards"] if seat < len(v["draft"]) else []
         if packet:
-            lines.append(f"{term('draft_packet', lang)}: {' '.join(marked(state, c) for c in packet)}")
+            lines.append(f"{term('draft_packet', lang)}{colon}{' '.join(marked(state, c) for c in packet)}")
         if v["draft_seen"]:
-            lines.append(f"{term('draft_seen', lang)}: {' '.join(marked(state, c) for c in v['draft_seen'])}")
-        known = [f"{player_name(q, lang, solo)}: {marked(state, p['card'])}" for q, h in enumerate(v["hands"])
+            lines.append(f"{term('draft_seen', lang)}{colon}{' '.join(marked(state, c) for c in v['draft_seen'])}")
+        known = [f"{player_name(q, lang, solo)}{colon}{marked(state, p['card'])}" for q, h in enumerate(v["hands"])
                  if q != seat for p in h["prep"] if p["card"]]
         if known:
-            lines.append(f"{term('known', lang)}: {', '.join(known)}")
-        if state.decider == seat:
-            lines.append(f"{term('options', lang)}: {', '.join(str(a) for a in state.legal_actions())}")
+            lines.append(f"{term('known', lang)}{colon}{listing.join(known)}")
     if state.is_over:
-        lines.append(f"{term('game_over', lang)}:")
+        lines.append(f"{term('game_over', lang)}{colon.rstrip()}")
         for q, s in enumerate(state.scores()):
-            lines.append(f"  {player_name(q, lang)} {s.total} ({term('breakdown', lang, **s.breakdown)})")
+            lines.append(f"  {player_name(q, lang)} {s.total}{marks.bracket(term('breakdown', lang, **s.breakdown))}")
         if solo:
             s = state.automaton_score()
-            lines.append(f"  {term('automaton', lang)} {s.total} ({term('breakdown', lang, **s.breakdown)})")
+            parts = term("breakdown", lang, **s.breakdown)
+            lines.append(f"  {term('automaton', lang)} {s.total}{marks.bracket(parts)}")
         won = state.winners()
-        lines.append(f"{term('winners', lang)}: " + (", ".join(player_name(q, lang) for q in won)
+        lines.append(f"{term('winners', lang)}{colon}" + (listing.join(player_name(q, lang) for q in won)
                                                      if won else term("nobody", lang)))
     if any(RECONSTRUCTED_MARK in line for line in lines):
         lines.append(f"{RECONSTRUCTED_MARK} {term('reconstructed_legend', lang)}")

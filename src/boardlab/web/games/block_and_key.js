@@ -8,7 +8,7 @@
 // and height) with a preview in the temple, "place" plays it. Other decisions are buttons in the prompt bar.
 // The game's words (terms.json, en + zh-TW) come from the server (/api/games -> renderer_data).
 import { el, loadStylesheet } from "/static/common.js";
-import { labelled, track } from "/static/renderkit.js";
+import { bracket, labelled, track } from "/static/renderkit.js";
 
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "block_and_key"))
   .catch(() => null);
@@ -30,11 +30,11 @@ const UI = {
     views_own: "keys: own side only",
   },
   "zh-TW": {
-    note: "關於配件：神廟地板、10 種方塊形狀、顏色、48 張鑰匙卡與謎之卡皆為 boardlab 的重建設計 (沒有公開的卡片清單)，並非實際出版的遊戲配件。",
+    note: "關於配件：神廟地板、10 種方塊形狀、顏色、48 張鑰匙卡與謎之卡皆為 boardlab 的重建設計（沒有公開的卡片清單），並非實際出版的遊戲配件。",
     temple: "神廟", turn_view: "轉動視角 ⟳", views: "投影", yours: "你這一側", site: "挖掘現場",
-    bag: "袋子：{n}", sun: "日之鑰 {n}", moon: "月之鑰 {n}", hand: "你的鑰匙卡", enigma: "你的謎之卡顏色：{c} ({n} 面)",
+    bag: "袋子：{n}", sun: "日之鑰 {n}", moon: "月之鑰 {n}", hand: "你的鑰匙卡", enigma: "你的謎之卡顏色：{c}（{n} 面）",
     visible: "現在可完成", claimed: "已完成", blocks: "方塊", pick_block: "點選你的方塊來放置，或挖掘一行或一列。",
-    pick_cell: "點選一個標示的地板格。", choice: "擺法 {i} / {n}:{what}", next: "下一個 ⟳", place: "放置",
+    pick_cell: "點選一個標示的地板格。", choice: "擺法 {i} / {n}：{what}", next: "下一個 ⟳", place: "放置",
     cancel: "取消", keys_n: "{n} 張鑰匙 · {p} 分", final_round: "最後一輪", threshold: "{n} 張鑰匙時結束",
     solo: "單人模式第 {n} / {of} 回合", ancients: "古人：卡片 {card}，方塊 {block}", rating: "評價：{t}",
     top: "上方", S: "南側", E: "東側", N: "北側", W: "西側", dig: "挖掘", dig_r: "挖掘第 {n} 列", dig_c: "挖掘第 {n} 行", views_any: "鑰匙：任一視角",
@@ -164,7 +164,7 @@ function keyCard(k, extra = "") {
 function blockChip(id, cls, onclick) {
   const name = blockName(id);
   return el("button", { class: `bk-block ${cls || ""}`, "data-block": id, "data-track": `block:${id}`, "data-explain": `block:${id}`, onclick,
-    style: `--c:${COLOUR[id[0]]}`, "aria-label": `${name} (${id})` }, shapePicture(id), el("span", { class: "bk-code" }, id));
+    style: `--c:${COLOUR[id[0]]}`, "aria-label": `${name}${bracket(lang, id)}` }, shapePicture(id), el("span", { class: "bk-code" }, id));
 }
 
 // -- legal moves ---------------------------------------------------------------------------------------------
@@ -308,7 +308,7 @@ export function render(container, ctx) {
         ret ? () => ctx.act(ret.action) : can ? () => { sel.block = b; sel.cell = null; sel.i = 0; redraw(); } : null);
     });
     const box = el("div", { class: `bk-player ${isMe ? "bk-mine" : ""} ${v.current_player === q ? "bk-current" : ""}`, "data-seat": q },
-      track(el("h4", {}, term("player", { n: q + 1 }), ` (${ui(p.side)})`, " · ", ui("keys_n", { n: p.claimed.length, p: p.key_points })), `head:${q}`),
+      track(el("h4", {}, term("player", { n: q + 1 }), bracket(lang, ui(p.side)), " · ", ui("keys_n", { n: p.claimed.length, p: p.key_points })), `head:${q}`),
       el("div", { class: "bk-chips" }, ...chips),
       el("div", { class: "bk-claimed" }, ...p.claimed.map((k) => keyCard(k, "bk-small"))));
     if (isMe && p.hand) {

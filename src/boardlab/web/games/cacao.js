@@ -6,7 +6,7 @@
 // decides what is legal. The game's own vocabulary (terms.json, en + zh-TW) and its component data
 // (components.json, with provenance) come from the server (/api/games -> renderer_data), never copied.
 import { el, loadStylesheet } from "/static/common.js";
-import { colon, labelled, track as piece } from "/static/renderkit.js";
+import { bracket, colon, labelled, track as piece } from "/static/renderkit.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "cacao"))
@@ -61,7 +61,7 @@ const UI = {
     fill_prompt: "從叢林展示區選一張叢林板塊，再點選標有 ? 的位置。",
     fill_prompt_kind: "現在點選標有 ? 的位置放 {tile}。",
     activate_prompt: "你的工人被啟動了。逐邊使用，或用「自動」取最佳順序。",
-    rotate: "旋轉 (R)",
+    rotate: "旋轉（R）",
     confirm: "放置",
     cancel: "取消",
     discard: "棄置",
@@ -345,12 +345,12 @@ function boardSvg(ctx, L, mine, last) {
   for (const j of v.board.jungle) {
     const fresh = last && last.fresh && last.fresh.has(`${j.x},${j.y}`);
     const g = s("g", { transform: at(j.x, j.y), "data-cell": `${j.x},${j.y}`, class: "cc-jcell", "data-explain": `jungle:${j.tile}`,
-      "aria-label": `${term(j.tile)} (${j.x},${j.y})`, "data-track": `jungle:${j.x},${j.y}`, "data-sig": j.tile },
+      "aria-label": `${term(j.tile)}${bracket(lang, `${j.x},${j.y}`)}`, "data-track": `jungle:${j.x},${j.y}`, "data-sig": j.tile },
     s("g", { class: fresh ? "cc-arrive" : null }, jungleArt(j.tile, false)));
     tiles.append(g);
   }
   for (const w of v.board.workers) {
-    const title = `${term(`colour${w.owner}`)} ${tileName(w.tile)} (${w.x},${w.y})${w.layers > 1 ? ` ${ui("rebuilt")}` : ""}`;
+    const title = `${term(`colour${w.owner}`)} ${tileName(w.tile)}${bracket(lang, `${w.x},${w.y}`)}${w.layers > 1 ? ` ${ui("rebuilt")}` : ""}`;
     const fresh = last && last.fresh && last.fresh.has(`${w.x},${w.y}`);
     tiles.append(s("g", { transform: at(w.x, w.y), "data-cell": `${w.x},${w.y}`, "data-owner": w.owner, class: "cc-worker-tile",
       "data-explain": `worker:${w.tile}`, "aria-label": title, "data-track": `worker:${w.x},${w.y}`, "data-sig": `${w.owner}:${w.layers}` },

@@ -8,7 +8,7 @@
 // one action is played at once, several open a small menu; the rest are buttons of the prompt. This file
 // never decides what is legal. The game's words come from terms.json via /api/games.
 import { el } from "/static/common.js";
-import { actionMenu, actionTarget, colon, labelled, rendererData, svgEl as s, track, words } from "/static/renderkit.js";
+import { actionMenu, actionTarget, bracket, colon, labelled, rendererData, svgEl as s, track, words } from "/static/renderkit.js";
 
 const DATA = await rendererData("cooper_island");
 const TERMS = DATA.terms || {};
@@ -32,10 +32,10 @@ const UI = {
     hand: "手上板塊", carto: "製圖師", anchors: "船錨", logs: "航海日誌", boats: "收入船",
     buildings: "建築", crates: "板條箱", statues: "雕像", workers: "工人", score: "分數",
     cargo: "貨船卡", orders: "皇家指令卡", bag: "布袋", cancel: "取消", you: "你", ship_n: "貨船 {n}", boat_n: "收入船 {n}",
-    note: "關於配件：規則文提供了遊戲流程與 A-H 行動區域，但沒有任何公開來源提供小島地圖、島嶼板塊、收入船、建築卡、皇家指令卡或任何費用。這些都是為 boardlab 重建設計的(docs/rules/cooper_island.md)，並非實際印刷內容。",
+    note: "關於配件：規則文提供了遊戲流程與 A-H 行動區域，但沒有任何公開來源提供小島地圖、島嶼板塊、收入船、建築卡、皇家指令卡或任何費用。這些都是為 boardlab 重建設計的（docs/rules/cooper_island.md），並非實際印刷內容。",
     final: "最終分數", side: "面", more: "其他選項", normal: "普通工人", special: "特殊工人",
-    over: "遊戲結束", leftovers: "剩餘(每 5 個 1 分)", workshop: "雕像製造區",
-    sandbank: "沙洲(不可被島嶼板塊遮住)", sailing: "航行(每本日誌 5 分加之後的格數)",
+    over: "遊戲結束", leftovers: "剩餘（每 5 個 1 分）", workshop: "雕像製造區",
+    sandbank: "沙洲（不可被島嶼板塊遮住）", sailing: "航行（每本日誌 5 分加之後的格數）",
   },
 };
 let lang = "en";
@@ -134,7 +134,7 @@ function placeMenu(root, menu) {
 function playerName(q, ctx) {
   const seats = ctx.state && ctx.state.seats;
   const base = (seats && seats[q] && seats[q].name) || term("player", { n: q + 1 });
-  return q === ctx.seat ? `${base} (${ui("you")})` : base;
+  return q === ctx.seat ? `${base}${bracket(lang, ui("you"))}` : base;
 }
 
 // -- the action island ---------------------------------------------------------------------------------
@@ -285,7 +285,7 @@ function playerBoard(ctx, q) {
     el("span", {}, `${ui("buildings")}${colon(lang)}`, ...(bd.buildings.length || bd.fort
       ? [...bd.buildings.map((c) => chip(`building:${c}`, cardName(c))), bd.fort ? chip("building:fort", cardName("fort")) : null]
       : ["—"]))),
-    el("div", { class: "ci-stats", "data-track": `goods:${q}` }, el("span", {}, `${ui("storage")} (${bd.storage_cap}): `, ...goods(bd.storage)),
+    el("div", { class: "ci-stats", "data-track": `goods:${q}` }, el("span", {}, `${ui("storage")}${bracket(lang, term("storage_cap", { n: bd.storage_cap }))}${colon(lang)}`, ...goods(bd.storage)),
       el("span", {}, `${ui("market")}${colon(lang)}`, ...goods(bd.market))),
     el("div", { class: "ci-hand" }, `${ui("hand")}${colon(lang)}`, ...(tiles.length ? tiles : ["—"])),
     peninsula(ctx, q));
@@ -328,7 +328,7 @@ const SCORE_KEYS = { logs: "sailing", orders: "orders", buildings: "buildings", 
   anchors: "anchors" };
 /** The shell's end box, when totals tie: the tie-break (Score.tiebreak: fewer empty island spaces, stored negated). */
 export function tiebreakText(v, l) {
-  return (l === "zh-TW" ? "島上空格 {n}(少者勝)" : "empty island spaces {n} (fewer wins)").replace("{n}", -v[0]);
+  return (l === "zh-TW" ? "島上空格 {n}（少者勝）" : "empty island spaces {n} (fewer wins)").replace("{n}", -v[0]);
 }
 
 export function scoreLabel(key, l) {

@@ -9,7 +9,7 @@
 // decides what is legal. The game's words (terms.json, en + zh-TW) and the components (components.json, with
 // provenance) come from the server (/api/games -> renderer_data), never copied here.
 import { el } from "/static/common.js";
-import { actionMenu, actionTarget, labelled, rendererData, svgEl as svg, track, words } from "/static/renderkit.js";
+import { actionMenu, actionTarget, bracket, labelled, rendererData, svgEl as svg, track, words } from "/static/renderkit.js";
 
 const DATA = await rendererData("petrichor");
 const TERMS = DATA.terms || {};
@@ -165,7 +165,7 @@ function fieldPanel(ctx) {
     const g = svg("g", { class: `pt-cell pt-g-${c.growth}`, "data-cell": c.cell, "data-explain": `tile:${c.tile}` });
     const drops = c.drops.reduce((a, b) => a + b, 0);
     const rec = TILE.has(c.tile) && TILE.get(c.tile).provenance === "reconstructed";
-    const title = [`${c.cell} · ${term(c.crop)} (${c.tile})`,
+    const title = [`${c.cell} · ${term(c.crop)}${bracket(lang, c.tile)}`,
       ui("threshold", { n: c.threshold }) + (rec ? ` (◇ ${ui("rec_thr")})` : ""),
       c.growth !== "none" ? ui(c.growth) : null,
       ...c.drops.map((n, q) => (n ? ui("drops_of", { n, p: playerName(q, ctx) }) : null)),
@@ -242,11 +242,11 @@ function playersPanel(ctx) {
     const vwValue = (COMP.voting_wins && COMP.voting_wins.values) || [];
     const val = vwValue.length ? vwValue[Math.min(v.voting_wins[q], vwValue.length - 1)] : null;
     rows.push(el("div", { class: `pt-player${q === v.current_player ? " pt-now" : ""}`, "data-seat": String(q) },
-      el("div", { class: "pt-pname" }, swatch(q), playerName(q, ctx), q === ctx.seat ? ` (${ui("you")})` : "",
+      el("div", { class: "pt-pname" }, swatch(q), playerName(q, ctx), q === ctx.seat ? bracket(lang, ui("you")) : "",
         q === v.start_player ? el("span", { class: "pt-start", title: ui("start") }, " ☁★") : null,
         q === v.passer ? el("span", { class: "pt-small" }, ` · ${ui("passed")}`) : null),
       track(el("div", { class: "pt-stats" },
-        stat(ui("vp"), v.vp[q]), stat(ui("vw"), val === null ? v.voting_wins[q] : `${v.voting_wins[q]} (${ui("value", { v: val })})`),
+        stat(ui("vp"), v.vp[q]), stat(ui("vw"), val === null ? v.voting_wins[q] : `${v.voting_wins[q]}${bracket(lang, ui("value", { v: val }))}`),
         stat(ui("wheat"), v.wheat[q]), stat(ui("supply"), v.supply[q]), stat(ui("markers"), v.markers_left[q]),
         q < v.hand_counts.length ? stat(ui("hand_n"), v.hand_counts[q]) : null), `stats:${q}`)));
   }

@@ -9,7 +9,7 @@
 // data (rules.json) and the game's words (terms.json, en + zh-TW) come from the server
 // (/api/games -> renderer_data), never copied here.
 import { el, loadStylesheet } from "/static/common.js";
-import { colon, labelled, track } from "/static/renderkit.js";
+import { bracket, colon, labelled, track } from "/static/renderkit.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "pocket_mars"))
@@ -358,7 +358,7 @@ function decisionWords(d) {
     case "half":
       return d.part === "ability" ? term("step_ability", { building: bName(bIndex(d.building)) })
         : term("step_half", { card: d.card, part: term(d.part) });
-    case "prim": return primText(d.effect) + (d.building && d.effect.where === "here" ? ` (${bName(bIndex(d.building))})` : "");
+    case "prim": return primText(d.effect) + (d.building && d.effect.where === "here" ? bracket(lang, bName(bIndex(d.building))) : "");
     default: return term(`step_${d.step}`);
   }
 }
@@ -572,7 +572,7 @@ function myCards(ctx) {
     return r;
   };
   sec.append(row(term("your_prep"), (h.prep || []).map((p) => p.card).filter(Boolean)));
-  sec.append(row(term("your_hand"), h.hand || [], el("span", { class: "pm-small" }, ` (${h.hand_count})`)));
+  sec.append(row(term("your_hand"), h.hand || [], el("span", { class: "pm-small" }, bracket(lang, h.hand_count))));
   const packet = v.draft && v.draft[q] ? v.draft[q].cards : [];
   if (packet && packet.length) sec.append(row(ui("packet"), packet));
   return sec;
@@ -591,11 +591,11 @@ function finalPanel(ctx) {
   const box = el("div", { class: "pm-final" }, el("strong", {}, ui("final")));
   const list = el("ul", {});
   v.scores.forEach((sc, q) => list.append(el("li", {}, mark(q, v), labelled(lang, playerName(q, ctx), sc.total),
-    el("span", { class: "pm-small" }, ` (${term("breakdown", sc.breakdown)})`))));
+    el("span", { class: "pm-small" }, bracket(lang, term("breakdown", sc.breakdown))))));
   if (v.solo && v.automaton_score) {
     const sc = v.automaton_score;
     list.append(el("li", {}, mark(1, v), ui("automaton_score", { name: term("automaton"), total: sc.total }),
-      el("span", { class: "pm-small" }, ` (${term("breakdown", sc.breakdown)})`)));
+      el("span", { class: "pm-small" }, bracket(lang, term("breakdown", sc.breakdown)))));
   }
   box.append(list);
   return box;
