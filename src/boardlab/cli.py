@@ -31,8 +31,8 @@ UI = {
            "bad": "Not understood: '{text}'. ", "illegal": "Illegal: {why}", "over": "Game over",
            "winners": "Winner(s): {who}", "seat": "Seat", "total": "Total", "saved": "Game saved to {path}",
            "deal": "seed {seed}", "tie_break": "Tie-break",
-           "eof": "Input ended; the game stops here.", "many": "{n} legal actions: type a code (see the board "
-           "letters) or notation; 'moves' lists them all.",
+           "eof": "Input ended; the game stops here.", "many": "{n} legal actions: 'moves' lists them all with "
+           "their codes; or type a move in notation.",
            "partial": "'{text}' is the start of {n} codes ({some}): type a whole code, e.g. {example}.",
            "bad_hint": "Type a code from the list, 'moves' for the list, 'help' for what the codes mean.",
            "legend": "Legend"},
@@ -43,8 +43,8 @@ UI = {
               "bad": "無法理解：「{text}」。", "illegal": "不合法：{why}", "over": "遊戲結束",
               "winners": "獲勝者：{who}", "seat": "座位", "total": "總計", "saved": "遊戲已存到 {path}",
               "deal": "隨機種子 {seed}", "tie_break": "平手判定",
-              "eof": "輸入結束，遊戲在此停止。", "many": "共有 {n} 個合法行動：輸入代碼（見棋盤上的字母）或記法；"
-              "'moves' 列出全部。",
+              "eof": "輸入結束，遊戲在此停止。", "many": "共有 {n} 個合法行動：輸入 'moves' 列出全部與代碼，"
+              "或直接輸入行動記法。",
               "partial": "「{text}」是 {n} 個代碼的開頭（{some}）：請輸入完整代碼，例如 {example}。",
               "bad_hint": "請輸入清單中的代碼；'moves' 列出清單，'help' 說明代碼的意思。",
               "legend": "圖例"},

@@ -93,7 +93,7 @@ def test_block_and_key_names_your_enigma_colour(server: Server, browser: Any) ->
         me = t["seats"][0]
         view = c.get(f"/api/tables/{t['id']}", headers={"Authorization": f"Bearer {me['token']}"}).json()["view"]
     enigma = view["seats"][0]["enigma"]
-    for lang, words in (("en", "Your Enigma colour: {c} ("), ("zh-TW", "你的謎之卡顏色：{c} (")):
+    for lang, words in (("en", "Your Enigma colour: {c} ("), ("zh-TW", "你的謎之卡顏色：{c}（")):
         with phone_page(browser, server.url + me["link"], lang=lang) as page:
             page.wait_for_selector(".bk-root .bk-mine p")
             assert words.format(c=colours[enigma][lang]) in page.inner_text(".bk-mine"), lang
