@@ -33,6 +33,11 @@ export function bracket(l, text) {
   return String(l).startsWith("zh") ? `（${text}）` : ` (${text})`;
 }
 
+/** What goes between the items of a list in language `l`: the enumeration comma 、 in Chinese, ", " in English. */
+export function listing(l) {
+  return String(l).startsWith("zh") ? "、" : ", ";
+}
+
 /** The colon that follows a label in language `l` ("手牌：", "hand: "). */
 export function colon(l) {
   return String(l).startsWith("zh") ? "：" : ": ";

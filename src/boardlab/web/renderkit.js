@@ -4,7 +4,7 @@
 // Nothing here knows a game: class names come with a prefix ("pt", "ci", ...), words with their tables.
 import { countedKey, el, loadStylesheet } from "/static/common.js";
 
-export { bracket, colon, labelled } from "/static/common.js";
+export { bracket, colon, labelled, listing } from "/static/common.js";
 
 /** The game's renderer_data from /api/games ({} when missing), once its stylesheet is loaded. */
 export async function rendererData(name) {

@@ -1,6 +1,6 @@
 // The table page: one WebSocket carrying every seat this browser holds (hot-seat = several),
 // the renderer draws the board, the shell draws legal moves as buttons, the log, seats, scores.
-import { api, bracket, el, errorText, gameInfo, labelled, lang, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
+import { api, bracket, el, errorText, gameInfo, labelled, lang, listing, langSwitch, loadLang, loadRenderer, seatName, t, toast, tokensFor }
   from "/static/common.js";
 import { changeText, me, mountAccount } from "/static/account.js";
 import { drawHint } from "/static/hint.js";
@@ -221,7 +221,7 @@ function drawEnd(s) {
   const box = $("end");
   if (!s.over) { box.hidden = true; return; }
   box.hidden = false;
-  const winners = (s.winners || []).map((w) => seatName(s.seats, w)).join(", ");
+  const winners = (s.winners || []).map((w) => seatName(s.seats, w)).join(listing(lang));
   // every scoring category, even where the renderer draws its own breakdown further down: the result is here
   const allCats = s.scores && s.scores[0] ? Object.keys(s.scores[0].breakdown) : [];
   const rated = !!(s.site && s.site.rated);

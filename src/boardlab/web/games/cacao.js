@@ -6,7 +6,7 @@
 // decides what is legal. The game's own vocabulary (terms.json, en + zh-TW) and its component data
 // (components.json, with provenance) come from the server (/api/games -> renderer_data), never copied.
 import { el, loadStylesheet } from "/static/common.js";
-import { bracket, colon, labelled, track as piece } from "/static/renderkit.js";
+import { bracket, colon, labelled, listing, track as piece } from "/static/renderkit.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "cacao"))
@@ -696,7 +696,7 @@ function finalPanel(ctx) {
         el("span", { class: "cc-bar", style: `width:${Math.max(0, (sc.total / best) * 100)}%` })),
       el("td", { class: "muted" }, String(sc.tiebreak[0] ?? "")));
   });
-  const names = winners.map((w) => seatLabel(ctx, w)).join(", ");
+  const names = winners.map((w) => seatLabel(ctx, w)).join(listing(lang));
   return el("div", { class: "cc-final" },
     el("h3", {}, ui("final")),
     el("p", { class: "cc-winners" }, `${winners.length > 1 ? term("winners") : term("winner")}${colon(lang)}`, el("strong", {}, names)),

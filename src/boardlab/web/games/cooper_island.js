@@ -8,7 +8,7 @@
 // one action is played at once, several open a small menu; the rest are buttons of the prompt. This file
 // never decides what is legal. The game's words come from terms.json via /api/games.
 import { el } from "/static/common.js";
-import { actionMenu, actionTarget, bracket, colon, labelled, rendererData, svgEl as s, track, words } from "/static/renderkit.js";
+import { actionMenu, actionTarget, bracket, colon, labelled, listing, rendererData, svgEl as s, track, words } from "/static/renderkit.js";
 
 const DATA = await rendererData("cooper_island");
 const TERMS = DATA.terms || {};
@@ -314,8 +314,8 @@ function finalPanel(ctx) {
   const v = ctx.view;
   if (!v.scores) return null;
   return el("section", { class: "ci-panel ci-final" }, el("h3", {}, ui("final")),
-    ...v.scores.map((sc, q) => el("div", {}, `${labelled(lang, playerName(q, ctx), sc.total)} (`,
-      Object.entries(sc.breakdown).map(([k, x]) => `${scoreLabel(k, lang)} ${x}`).join(", "), ")")));
+    ...v.scores.map((sc, q) => el("div", {}, labelled(lang, playerName(q, ctx), sc.total),
+      bracket(lang, Object.entries(sc.breakdown).map(([k, x]) => `${scoreLabel(k, lang)} ${x}`).join(listing(lang))))));
 }
 
 /** The shell's status bar: what the player deciding now is asked. */

@@ -9,7 +9,7 @@
 // decides what is legal. The game's words (terms.json, en + zh-TW) and the components (components.json, with
 // provenance) come from the server (/api/games -> renderer_data), never copied here.
 import { el } from "/static/common.js";
-import { actionMenu, actionTarget, bracket, labelled, rendererData, svgEl as svg, track, words } from "/static/renderkit.js";
+import { actionMenu, actionTarget, bracket, labelled, listing, rendererData, svgEl as svg, track, words } from "/static/renderkit.js";
 
 const DATA = await rendererData("petrichor");
 const TERMS = DATA.terms || {};
@@ -267,13 +267,13 @@ function eventText(ev, ctx) {
     case "dark": case "sprout": case "grow": return term(`ev_${k}`, { cell: cellName(ev[1]) });
     case "burst": return term("ev_burst", { cell: cellName(ev[1]), n: ev[2] });
     case "merge": return term("ev_merge", { cell: cellName(ev[1]), to: cellName(ev[2]) });
-    case "weather": return term("ev_weather", { list: ev[1].map((w) => term(WEATHERS[w])).join(", ") || "—" });
+    case "weather": return term("ev_weather", { list: ev[1].map((w) => term(WEATHERS[w])).join(listing(lang)) || "—" });
     case "vw": return term("ev_vw", { player: who(ev[2]), card: term(WEATHERS[ev[1]]), n: ev[3] });
     case "rainw": return term("ev_rainw", { cell: cellName(ev[1]), n: ev[2] });
     case "shine": return term("ev_shine", { player: who(ev[1]), cell: cellName(ev[2]), n: ev[3] });
     case "blow": return term("ev_blow", { who: who(ev[1]), player: who(ev[2]), cell: cellName(ev[3]), to: cellName(ev[4]) });
     case "harvest": {
-      const pts = ev[2].map((x, q) => `${who(q)} ${x}`).join(", ");
+      const pts = ev[2].map((x, q) => `${who(q)} ${x}`).join(listing(lang));
       return term("ev_harvest", { cell: cellName(ev[1]), pts }) + (ev[3] !== null ? `; ${term("ev_wheat", { player: who(ev[3]) })}` : "");
     }
     case "die": return term("ev_die", { player: who(ev[1]), n: ev[2] + 1, vp: ev[3] });

@@ -9,7 +9,7 @@
 // data (rules.json) and the game's words (terms.json, en + zh-TW) come from the server
 // (/api/games -> renderer_data), never copied here.
 import { el, loadStylesheet } from "/static/common.js";
-import { bracket, colon, labelled, track } from "/static/renderkit.js";
+import { bracket, colon, labelled, listing, track } from "/static/renderkit.js";
 
 // -- data from the server ------------------------------------------------------------------------------
 const INFO = await fetch("/api/games").then((r) => r.json()).then((g) => g.games.find((x) => x.name === "pocket_mars"))
@@ -162,7 +162,7 @@ const effectText = (e) => { const p = effectParts(e); return p.head ? labelled(l
 // the fields of an official card that are reconstructed all the same (cards.json `field_provenance`, e.g.
 // G4's colour): such a card is marked like the reconstructed ones, saying which part is not known
 const recFields = (c) => Object.entries((c && c.field_provenance) || {}).filter(([, p]) => p !== "official").map(([k]) => k);
-const fieldWords = (c) => recFields(c).map((k) => ui(`field_${k}`)).join(", ");
+const fieldWords = (c) => recFields(c).map((k) => ui(`field_${k}`)).join(listing(lang));
 const partial = (c) => c && c.provenance === "official" && recFields(c).length > 0;
 
 // -- legal actions, read from their notation ------------------------------------------------------------
@@ -443,7 +443,7 @@ function pilesPanel(ctx) {
   const deck = el("div", { class: "pm-pile" }, cardBack(null, "xs"),
     el("div", {}, el("div", { class: "pm-lbl" }, term("deck")), track(el("div", { class: "pm-big" }, v.deck.count), "deck")));
   const known = (v.deck.known || []).map(([i, id]) => ui("pos", { id, k: v.deck.count - i }));
-  if (known.length) deck.append(el("div", { class: "pm-small" }, ui("deck_known", { list: known.join(", ") })));
+  if (known.length) deck.append(el("div", { class: "pm-small" }, ui("deck_known", { list: known.join(listing(lang)) })));
   const dis = v.discard || [];
   const top = dis.length ? dis[dis.length - 1] : undefined;
   const discard = el("div", { class: "pm-pile" },
@@ -607,7 +607,7 @@ function provenanceNote(v) {
   const off = DECK.filter((c) => c.provenance === "official");
   const part = off.filter(partial);
   return el("p", { class: "pm-note", id: "pm-provenance" }, "◇ ",
-    ui("prov_note", { o: off.length, n: DECK.length, r: DECK.length - off.length, ids: off.map((c) => c.id).join(", ") }),
+    ui("prov_note", { o: off.length, n: DECK.length, r: DECK.length - off.length, ids: off.map((c) => c.id).join(listing(lang)) }),
     // data-card marks card faces only (what a seat sees; the leak test reads them): the note names the id as data-note-card
     ...part.map((c) => el("span", { class: "pm-partial-note", "data-note-card": c.id }, " ◇ ",
       ui("partial_note", { ids: c.id, fields: fieldWords(c) }))));
