@@ -224,6 +224,10 @@ function drawEnd(s) {
   const winners = (s.winners || []).map((w) => seatName(s.seats, w)).join(listing(lang));
   // every scoring category, even where the renderer draws its own breakdown further down: the result is here
   const allCats = s.scores && s.scores[0] ? Object.keys(s.scores[0].breakdown) : [];
+  // each category in the game's words: `score_<category>` of its terms.json (the terminal's table reads the same)
+  const info = games && games.games.find((g) => g.name === s.game);
+  const words = (info && info.renderer_data && info.renderer_data.terms) || {};
+  const scoreLabel = (c) => (words[lang] || {})[`score_${c}`] || (words.en || {})[`score_${c}`] || c;
   const rated = !!(s.site && s.site.rated);
   // equal totals at the top: the tie-break decided, so it is shown, in the game's words where the renderer has them
   const totals = (s.scores || []).map((sc) => sc.total);
@@ -232,7 +236,7 @@ function drawEnd(s) {
   // the results are stored just after the last move: "…" until the state message brings the changes
   const changes = (s.site && s.site.changes) || [];
   const table = el("table", {},
-    el("tr", {}, el("th", {}, t("seat")), ...allCats.map((c) => el("th", {}, renderer && renderer.scoreLabel ? renderer.scoreLabel(c, lang) : c)),
+    el("tr", {}, el("th", {}, t("seat")), ...allCats.map((c) => el("th", {}, scoreLabel(c))),
       el("th", {}, t("total")), tied ? el("th", {}, t("tie_break")) : null, rated ? el("th", {}, t("rating_change")) : null),
     ...(s.scores || []).map((sc, i) => el("tr", { class: (s.winners || []).includes(i) ? "winner-row" : "" },
       el("td", {}, seatName(s.seats, i)), ...allCats.map((c) => el("td", {}, sc.breakdown[c])),

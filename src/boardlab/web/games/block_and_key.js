@@ -199,10 +199,6 @@ export function tiebreakText(v, l) {
   return words.replace("{k}", v[0]).replace("{b}", v[1]).replace("{s}", 1 - v[2]);
 }
 
-export function scoreLabel(key, l) {
-  lang = l === "zh-TW" ? "zh-TW" : "en";
-  return { keys: term("keys"), enigma: term("enigma") }[key] || key;
-}
 
 export function render(container, ctx) {
   lang = ctx.lang === "zh-TW" ? "zh-TW" : "en";

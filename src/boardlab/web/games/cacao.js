@@ -764,10 +764,6 @@ export function tiebreakText(v, l) {
   return `${term("fruit")} ${v[0]}`;
 }
 
-export function scoreLabel(key, l) { // the shell's score table: the game's words for its categories
-  lang = l || lang;
-  return { gold: term("gold"), temples: term("temples"), sun: term("sun_tokens"), water: term("water_track") }[key] || key;
-}
 
 export function cover() { // the lobby card and How-to-play page: a corner of a jungle, drawn with the game's own art
   const svg = s("svg", { viewBox: "-50 -50 300 200", class: "cc-cover", role: "img", "aria-label": term("game") });

@@ -23,8 +23,7 @@ const UI = {
     cargo: "Cargo ships", orders: "Royal orders", bag: "bag", cancel: "Cancel", you: "you", ship_n: "ship {n}", boat_n: "boat {n}",
     note: "About the components: the rules text gives the flow of play and the action spaces A-H, but no public source has the peninsula layout, islets, income boats, building cards, royal orders or any cost. Those are RECONSTRUCTED for boardlab (docs/rules/cooper_island.md), not the printed ones.",
     final: "Final scores", side: "side", more: "other moves", normal: "normal worker", special: "special worker",
-    over: "Game over", leftovers: "leftovers (1 per 5)", workshop: "statue workshop",
-    sandbank: "sandbank (no islet may cover it)", sailing: "sailing (5 per log + spaces since)",
+    over: "Game over", sandbank: "sandbank (no islet may cover it)",
   },
   "zh-TW": {
     round: "第 {n}/{of} 回合", start: "起始玩家", you_decide: "輪到你決定", waits: "{name} 決定中",
@@ -34,8 +33,7 @@ const UI = {
     cargo: "貨船卡", orders: "皇家指令卡", bag: "布袋", cancel: "取消", you: "你", ship_n: "貨船 {n}", boat_n: "收入船 {n}",
     note: "關於配件：規則文提供了遊戲流程與 A-H 行動區域，但沒有任何公開來源提供小島地圖、島嶼板塊、收入船、建築卡、皇家指令卡或任何費用。這些都是為 boardlab 重建設計的（docs/rules/cooper_island.md），並非實際印刷內容。",
     final: "最終分數", side: "面", more: "其他選項", normal: "普通工人", special: "特殊工人",
-    over: "遊戲結束", leftovers: "剩餘（每 5 個 1 分）", workshop: "雕像製造區",
-    sandbank: "沙洲（不可被島嶼板塊遮住）", sailing: "航行（每本日誌 5 分加之後的格數）",
+    over: "遊戲結束", sandbank: "沙洲（不可被島嶼板塊遮住）",
   },
 };
 let lang = "en";
@@ -315,7 +313,7 @@ function finalPanel(ctx) {
   if (!v.scores) return null;
   return el("section", { class: "ci-panel ci-final" }, el("h3", {}, ui("final")),
     ...v.scores.map((sc, q) => el("div", {}, labelled(lang, playerName(q, ctx), sc.total),
-      bracket(lang, Object.entries(sc.breakdown).map(([k, x]) => `${scoreLabel(k, lang)} ${x}`).join(listing(lang))))));
+      bracket(lang, Object.entries(sc.breakdown).map(([k, x]) => `${term(`score_${k}`)} ${x}`).join(listing(lang))))));
 }
 
 /** The shell's status bar: what the player deciding now is asked. */
@@ -324,17 +322,11 @@ export function asked(ctx) { const d = ctx.view.decision; return d ? term(`step_
 export const ownsMoves = true;
 export const ownsScores = true; // finalPanel draws the breakdown (the shell's wide table would not fit a phone)
 
-const SCORE_KEYS = { logs: "sailing", orders: "orders", buildings: "buildings", workshop: "statues", leftovers: "storage",
-  anchors: "anchors" };
 /** The shell's end box, when totals tie: the tie-break (Score.tiebreak: fewer empty island spaces, stored negated). */
 export function tiebreakText(v, l) {
   return (l === "zh-TW" ? "島上空格 {n}（少者勝）" : "empty island spaces {n} (fewer wins)").replace("{n}", -v[0]);
 }
 
-export function scoreLabel(key, l) {
-  lang = l || lang;
-  return key === "leftovers" ? ui("leftovers") : key === "workshop" ? ui("workshop") : ui(SCORE_KEYS[key] || key);
-}
 
 export function seatMark(i) {
   const c = PLAYER[i];

@@ -61,8 +61,6 @@ const UI = {
     h_bury: "Click a highlighted card to put it on the bottom of the deck.",
     card_of: "card", you: "you", deciding: "deciding", turn: "turn", bot: "bot",
     automaton_score: "{name}: {total} points", final: "Final result",
-    sl_ship: "ship", sl_star: "★ colonists", sl_star2: "★★ colonists", sl_all: "all four buildings",
-    sl_full: "4 in one building", sl_energy: "most energy",
     field_colour: "colour", partial: "{fields} reconstructed",
     partial_title: "Official card, except its {fields}: reconstructed (not legible in the sources; assumed for boardlab).",
     partial_note: "{ids}: official except the {fields}, which is reconstructed.",
@@ -101,8 +99,6 @@ const UI = {
     h_bury: "點選標示的卡片放到牌庫底部。",
     card_of: "卡片", you: "你", deciding: "決定中", turn: "回合", bot: "電腦",
     automaton_score: "{name}：{total} 分", final: "最終結果",
-    sl_ship: "太空船", sl_star: "★ 殖民者", sl_star2: "★★ 殖民者", sl_all: "四棟建築都有",
-    sl_full: "單棟 4 人", sl_energy: "能源最多",
     field_colour: "顏色", partial: "{fields}為重建",
     partial_title: "官方卡片，但{fields}為重建（資料來源中無法辨識，為 boardlab 推定）。",
     partial_note: "{ids}：除了{fields}為重建之外，皆為官方內容。",
@@ -631,11 +627,6 @@ export function tiebreakText(v, l) {
   return (l === "zh-TW" ? "在建築中的殖民者 {n}" : "colonists in buildings {n}").replace("{n}", v[0]);
 }
 
-export function scoreLabel(key, l) { // the shell's score table: the game's words for its categories
-  lang = l || lang;
-  return { ship: ui("sl_ship"), star: ui("sl_star"), star2: ui("sl_star2"), all_buildings: ui("sl_all"),
-    full_building: ui("sl_full"), top_energy: ui("sl_energy") }[key] || key;
-}
 
 export function cover(l) { // the lobby card and How-to-play page: the cards whose print is known, drawn as in play
   lang = l || (document.documentElement.lang === "zh-TW" ? "zh-TW" : "en"); // tooltips in the page's language
