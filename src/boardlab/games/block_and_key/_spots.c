@@ -243,20 +243,20 @@ static PyObject *spots(PyObject *Py_UNUSED(module), PyObject *const *args, Py_ss
         int k, i, j;
         k = next(&r);  /* touch: any */
         memset(&any, 0, sizeof any);
-        while (k-- > 0) { IDX(i); for (int z = 0; z < HEIGHT; z++) any.z[z] |= s[i].z[z]; }
+        while (k-- > 0 && !r.bad) { IDX(i); for (int z = 0; z < HEIGHT; z++) any.z[z] |= s[i].z[z]; }
         for (int z = 0; z < HEIGHT; z++) acc.z[z] &= any.z[z];
         k = next(&r);  /* bad: none */
         memset(&any, 0, sizeof any);
-        while (k-- > 0) { IDX(i); for (int z = 0; z < HEIGHT; z++) any.z[z] |= s[i].z[z]; }
+        while (k-- > 0 && !r.bad) { IDX(i); for (int z = 0; z < HEIGHT; z++) any.z[z] |= s[i].z[z]; }
         for (int z = 0; z < HEIGHT; z++) acc.z[z] &= ~any.z[z];
         k = next(&r);  /* rest: all */
-        while (k-- > 0) { IDX(i); for (int z = 0; z < HEIGHT; z++) acc.z[z] &= s[i].z[z]; }
+        while (k-- > 0 && !r.bad) { IDX(i); for (int z = 0; z < HEIGHT; z++) acc.z[z] &= s[i].z[z]; }
         k = next(&r);  /* bridged: its own support or both ends of one of its bridges */
-        while (k-- > 0) {
+        while (k-- > 0 && !r.bad) {
             IDX(i);
             any = s[i];
             int pairs = next(&r);
-            while (pairs-- > 0) {
+            while (pairs-- > 0 && !r.bad) {
                 IDX(i);
                 IDX(j);
                 for (int z = 0; z < HEIGHT; z++) any.z[z] |= s[i].z[z] & s[j].z[z];

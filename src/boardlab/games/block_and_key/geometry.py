@@ -381,7 +381,7 @@ def _native() -> tuple[Any, Any] | None:
     if not _compiled.COMPILED:
         return None
     # (by name: `from . import _spots` reads, to import analysis, as importing the package back)
-    from ._spots import boards, spots  # type: ignore[import-not-found]  # built by `make native`
+    from ._spots import boards, spots  # type: ignore[import-not-found, import-untyped]  # built by `make native`
 
     return boards, spots
 
