@@ -380,10 +380,12 @@ def _native() -> tuple[Any, Any] | None:
     """The C helper's `boards` and `spots` in a current native build, else None (the Python above runs)."""
     if not _compiled.COMPILED:
         return None
-    # (by name: `from . import _spots` reads, to import analysis, as importing the package back)
-    from ._spots import boards, spots  # type: ignore[import-not-found, import-untyped]  # built by `make native`
+    # (by name: `from . import _spots` reads, to import analysis, as importing the package back; renamed, since
+    # mypyc binds a function's imported names as module globals, and `boards` would replace the Python one)
+    from ._spots import boards as c_boards  # type: ignore[import-not-found, import-untyped]  # `make native`
+    from ._spots import spots as c_spots  # type: ignore[import-not-found, import-untyped]
 
-    return boards, spots
+    return c_boards, c_spots
 
 
 NATIVE = _native()
