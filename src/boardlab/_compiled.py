@@ -63,10 +63,11 @@ MODULES = (
 """The modules compiled, one mypyc group: they call each other natively, so they are built and
 loaded together or not at all."""
 
-HELPERS = ("boardlab.core._splitmix",)
+HELPERS = ("boardlab.core._splitmix", "boardlab.games.block_and_key._spots")
 """Hand-written C extensions built and loaded with the group (each from `<module>.c`): code that mypyc
-cannot make fast (SplitMix64's 64-bit arithmetic overflows its small integers). Each has a Python
-reference that runs in pure mode."""
+cannot make fast (SplitMix64's 64-bit arithmetic overflows its small integers; Block and Key's placement
+masks are big-integer operations on ~800-bit ints, which mypyc runs slower than the interpreter). Each has a
+Python reference that runs in pure mode."""
 
 BUILT = (*MODULES, *HELPERS)
 """Everything one build makes, and so everything its manifest hashes."""

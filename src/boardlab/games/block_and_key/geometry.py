@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from boardlab import _compiled
+
 from .components import HEIGHT, MAX_FLOOR
 
 PX = MAX_FLOOR + 2
@@ -336,6 +338,57 @@ def shape_candidates(cells: tuple[tuple[int, int], ...], board: list[int], width
     distinct offset the shape's orientations need, then every orientation is a few ANDs and ORs (`plan_source`
     compiled once per shape)."""
     return generated(cells)(board, orientation_bounds(orientations(cells), width, depth))
+
+
+def plan_program(plan: ShapePlan) -> bytes:
+    """A shape's plan as the C helper `_spots.spots` reads it: int32 words, [number of shifts, per shift (kind, dx +
+    8 dy, dz) of its offset, number of rows, per row: touch, bad and rest (each a count, then shift indices),
+    bridged (a count, per bridge its bottom's index, a count of pairs, the pairs' two indices)]. The same terms as
+    `plan_source`; the helper's boards hold real cells only, one 64-bit word per level (`compact`)."""
+    words = [len(plan.shifts)]
+    for kind, off in plan.shifts:
+        dz, r = divmod(off, LAYER)
+        dy, dx = divmod(r, PX)
+        assert 0 <= dx < MAX_FLOOR and 0 <= dy < MAX_FLOOR, "a cube's offset from its anchor"
+        words += [kind, dx + MAX_FLOOR * dy, dz]
+    words.append(len(plan.rows))
+    for touch, bad, rest, bridged in plan.rows:
+        for ix in (touch, bad, rest):
+            words += [len(ix), *ix]
+        words.append(len(bridged))
+        for b, pairs in bridged:
+            words += [b, len(pairs)]
+            for lt, rt in pairs:
+                words += [lt, rt]
+    return b"".join(w.to_bytes(4, "little", signed=True) for w in words)
+
+
+def compact(masks: tuple[int, ...] | list[int]) -> bytes:
+    """Boards (or bounds) as the C helper reads them, side by side: per level z one little-endian 64-bit word,
+    cell (x, y) at bit x + 8 y (the real cells of the padded grid only)."""
+    out = []
+    for m in masks:
+        for z in range(HEIGHT):
+            word = 0
+            for y in range(MAX_FLOOR):
+                word |= (m >> idx(0, y, z) & 0xFF) << (MAX_FLOOR * y)
+            out.append(word.to_bytes(8, "little"))
+    return b"".join(out)
+
+
+def _native() -> tuple[Any, Any] | None:
+    """The C helper's `boards` and `spots` in a current native build, else None (the Python above runs)."""
+    if not _compiled.COMPILED:
+        return None
+    # (by name: `from . import _spots` reads, to import analysis, as importing the package back; renamed, since
+    # mypyc binds a function's imported names as module globals, and `boards` would replace the Python one)
+    from ._spots import boards as c_boards  # type: ignore[import-not-found, import-untyped]  # `make native`
+    from ._spots import spots as c_spots  # type: ignore[import-not-found, import-untyped]
+
+    return c_boards, c_spots
+
+
+NATIVE = _native()
 
 
 CUBE_NEAR = make_orientation(((0, 0, 0),)).near

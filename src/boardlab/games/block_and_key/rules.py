@@ -310,11 +310,23 @@ class BlockAndKeyState(State):
         hit = temple.spots.get(shape)
         if hit is not None:
             return hit
+        fixed = self._fixed
+        native = fixed.native
+        if native is not None:  # the same masks from the C helper (`G.NATIVE`), with their popcount
+            packed = temple.packed
+            if packed is None:
+                packed = temple.packed = native[0](self.occ, self.near, self.rise,
+                                                   self.high if self.columns else None, fixed.floor, fixed.kinds)
+            program, packed_bounds = fixed.programs[shape]
+            hit, count = native[1](program, packed_bounds, packed)
+            temple.spots[shape] = hit
+            temple.counts[shape] = count
+            return hit
         boards = temple.boards
         if boards is None:
             boards = temple.boards = G.boards(self.occ, self.near, self.rise, self.high if self.columns else None,
-                                              self.W, self.D, self._fixed.kinds)
-        bounds, candidates = self._fixed.plans[shape]
+                                              self.W, self.D, fixed.kinds)
+        bounds, candidates = fixed.plans[shape]
         hit = temple.spots[shape] = candidates(boards, bounds)
         return hit
 
@@ -323,10 +335,13 @@ class BlockAndKeyState(State):
         temple = self._temple()
         hit = temple.counts.get(shape)
         if hit is None:
-            hit = 0
-            for m in self.spot_masks(shape):
-                hit += m.bit_count()
-            temple.counts[shape] = hit
+            masks = self.spot_masks(shape)
+            hit = temple.counts.get(shape)  # the C helper counts as it goes
+            if hit is None:
+                hit = 0
+                for m in masks:
+                    hit += m.bit_count()
+                temple.counts[shape] = hit
         return hit
 
     def view_grid(self, v: int) -> tuple[int, int, list[int], list[int]]:
@@ -1433,6 +1448,9 @@ class _Fixed:
     shape: tuple[int, ...]  # per block its shape number (`Components.block_shape` as a table, for the hot loops)
     templates: dict[int, BlockTemplate]  # `_block_template` per shape * 32 + orientation
     plans: tuple[tuple[tuple[int, ...], G.Candidates], ...]  # per shape: what `G.shape_candidates` calls
+    native: tuple[Any, Any] | None  # `G.NATIVE`: the C helper's boards and spots, in a current native build
+    programs: tuple[tuple[bytes, bytes], ...]  # per shape, for `native`: `G.plan_program`, its packed bounds
+    floor: int  # `G.floor_layer` of the floor
 
 
 def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
@@ -1451,9 +1469,12 @@ def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
         plans = tuple((G.orientation_bounds(G.orientations(c), width, depth), G.generated(c)) for c in comp.shape_cells)
         templates = {sh * 32 + o: _block_template(ori) for sh, cells in enumerate(comp.shape_cells)
                      for o, ori in enumerate(G.orientations(cells))}
+        programs = tuple((G.plan_program(G.shape_plan(c)), G.compact(bounds))
+                         for c, (bounds, _) in zip(comp.shape_cells, plans, strict=True)) if G.NATIVE else ()
         hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour,
                                                               claims, tuple(k.points for k in comp.keys), shape,
-                                                              templates, plans))
+                                                              templates, plans, G.NATIVE, programs,
+                                                              G.floor_layer(width, depth)))
     return hit[1]
 
 
@@ -1559,6 +1580,7 @@ class _Temple:
     def __init__(self, occ: int) -> None:
         self.occ = occ
         self.boards: list[int] | None = None
+        self.packed: bytes | None = None  # the boards as the C helper reads them (`G.NATIVE`), in its stead
         self.spots: dict[int, tuple[int, ...]] = {}
         self.counts: dict[int, int] = {}  # per shape, its spots' popcount (`spot_count`)
 
