@@ -123,6 +123,9 @@ class Decider:
         self.prefix: tuple[int, ...] = ()
         self._tree: MoveTree | None = None
         self._seen: dict[int, np.ndarray] = {}  # per seat, this position's observation (the same at every sub-step)
+        from .encoders import encoder_for
+
+        self._encoder = encoder_for(state.game.name)  # looked up once, not at every position
 
     def tree(self) -> MoveTree:
         if self._tree is None:
@@ -145,7 +148,8 @@ class Decider:
         """The seat's observation, then its move so far (`ActionSpace.partial`; 0s for the other seats)."""
         obs = self._seen.get(seat)
         if obs is None:  # built with room for the move so far (not a concatenation a step)
-            obs = tensor(self.state, seat, self.space.partial_size)
+            enc, extra = self._encoder, self.space.partial_size
+            obs = enc.tensor(self.state, seat, extra) if enc is not None else tensor(self.state, seat, extra)
             self._seen[seat] = obs
         out = obs.copy()  # the caller may write in it; the cache stays as it was
         if self.prefix and seat == self.state.current_player:

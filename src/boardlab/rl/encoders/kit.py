@@ -10,6 +10,7 @@ from typing import Any, Protocol
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
 Layout = dict[str, tuple[int, int]]
+OUTSIDE = "feature {} is outside [0, 1]: a count is larger than its declared maximum"
 
 
 class Encoder(Protocol):
@@ -71,6 +72,8 @@ class Writer:
         """Write at an absolute index (callers that compute offsets themselves). Every slot starts at 0 and is
         written at most once, so a 0 is not stored (most of a board's slots)."""
         if value:
+            if value < 0.0 or value > 1.0:
+                raise ValueError(OUTSIDE.format(at))
             self.at.append(at)
             self.values.append(value)
 
@@ -87,6 +90,8 @@ class Writer:
         if not 0 <= index < length:
             raise ValueError(f"{block}[{index}] is outside the block's {length} slots")
         if value:
+            if value < 0.0 or value > 1.0:
+                raise ValueError(OUTSIDE.format(start + index))
             self.at.append(start + index)
             self.values.append(value)
 
@@ -133,14 +138,13 @@ class Writer:
             self.values.append(value / most if value < most else 1.0)
 
     def done(self, extra: int = 0) -> np.ndarray:
-        """The vector, then `extra` zeros."""
+        """The vector, then `extra` zeros. Every value was checked in [0, 1] as it was written (`put`, `set`; the
+        rest saturate), so the writes are stored as they are: one numpy assignment from two arrays read straight off
+        the lists (converting them as a list index cost more than every write before it)."""
         out = np.zeros(self.size + extra, np.float32)
-        if self.at:
-            values = np.asarray(self.values, np.float32)
-            if values.min() < 0.0 or values.max() > 1.0:
-                bad = self.at[int(np.argmax((values < 0) | (values > 1)))]
-                raise ValueError(f"feature {bad} is outside [0, 1]: a count is larger than its declared maximum")
-            out[self.at] = values
+        n = len(self.at)
+        if n:
+            out[np.fromiter(self.at, np.intp, n)] = np.fromiter(self.values, np.float32, n)
         return out
 
 
