@@ -1,8 +1,9 @@
-"""What a learning step builds, and builds once (#35, speed): the observation is read from
+"""What a learning step builds, and builds once (#35, speed): the encoders' reference reading (`encode`) is of
 `State.observation_view`, a part of the seat's view without what the view spells out only for people (the
 decider's options as text, Block and Key's side views), so it can never hold more than the view; the tensor read
-from it is the one the whole view gives; and a step applies the chosen move without checking it against the legal
-list a second time (the mask already offered only legal moves)."""
+from it is the one the whole view gives (and a step's `tensor` is that one: test_rl_tensor.py); and a step applies
+the chosen move without checking it against the legal list a second time (the mask already offered only legal
+moves)."""
 
 from __future__ import annotations
 

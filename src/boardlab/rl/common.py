@@ -123,6 +123,9 @@ class Decider:
         self.prefix: tuple[int, ...] = ()
         self._tree: MoveTree | None = None
         self._seen: dict[int, np.ndarray] = {}  # per seat, this position's observation (the same at every sub-step)
+        from .encoders import encoder_for
+
+        self._encoder = encoder_for(state.game.name)  # looked up once, not at every position
 
     def tree(self) -> MoveTree:
         if self._tree is None:
@@ -144,11 +147,9 @@ class Decider:
     def observation(self, seat: int) -> np.ndarray:
         """The seat's observation, then its move so far (`ActionSpace.partial`; 0s for the other seats)."""
         obs = self._seen.get(seat)
-        if obs is None:
-            obs = observation(self.state, seat)
-            space = self.space
-            if space.partial_size:  # room for the move so far, made once per position (not a concatenation a step)
-                obs = np.concatenate([obs, np.zeros(space.partial_size, dtype=np.float32)])
+        if obs is None:  # built with room for the move so far (not a concatenation a step)
+            enc, extra = self._encoder, self.space.partial_size
+            obs = enc.tensor(self.state, seat, extra) if enc is not None else tensor(self.state, seat, extra)
             self._seen[seat] = obs
         out = obs.copy()  # the caller may write in it; the cache stays as it was
         if self.prefix and seat == self.state.current_player:
@@ -179,15 +180,22 @@ class Decider:
 
 
 def observation(state: State, seat: int) -> np.ndarray:
-    """The seat's observation tensor (float32), built from its view only: the game's hand-made encoder
-    (rl/encoders/) where it has one, reading `State.observation_view` (the view less its text for people), else
+    """The seat's observation tensor (float32): the game's hand-made encoder (rl/encoders/) where it has one, else
     `Game.encode_observation` (the hashed view by default)."""
+    return tensor(state, seat, 0)
+
+
+def tensor(state: State, seat: int, extra: int) -> np.ndarray:
+    """`observation`, then `extra` zeros. A hand-made encoder's `tensor` reads the state itself where the game's
+    encoder has such a reading (equal, bit for bit, to `encode` of `State.observation_view`, the view less its text
+    for people: tests/rl/test_rl_tensor.py), else that view."""
     from .encoders import encoder_for
 
     enc = encoder_for(state.game.name)
     if enc is not None:
-        return enc.encode(state.observation_view(seat), state.num_players)
-    return np.asarray(state.game.encode_observation(state, seat), dtype=np.float32)
+        return enc.tensor(state, seat, extra)
+    obs = np.asarray(state.game.encode_observation(state, seat), dtype=np.float32)
+    return np.concatenate([obs, np.zeros(extra, dtype=np.float32)]) if extra else obs
 
 
 def observation_size(game: Game, players: int) -> int:

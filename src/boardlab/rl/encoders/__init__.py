@@ -1,8 +1,10 @@
-"""Hand-made observation tensors (#35), one per built-in game, read from `State.view(seat)` only, so they cannot
-leak what the seat may not see. Every feature has its own slot (the encoder's `layout` names blocks that tile
-the vector: no hashing, no collisions) and lies in [0, 1]: counts are divided by the most they can be, spatial
-boards are planes (one slot per cell and feature), and seats are rotated so that slot 0 is always the observing
-seat. Games without one here (user-added games) keep the hashed encoding (`Game.encode_observation`,
+"""Hand-made observation tensors (#35), one per built-in game, read from `State.view(seat)` only (`encode`), so they
+cannot leak what the seat may not see; `tensor`, what a learner's step builds, is that same vector, and where the
+view's dicts cost most of a step (Cacao, Petrichor, Pocket Mars) it is read off the state itself, held equal to the
+view's bit for bit by tests/rl/test_rl_tensor.py. Every feature has its own slot (the encoder's `layout` names
+blocks that tile the vector: no hashing, no collisions) and lies in [0, 1]: counts are divided by the most they can
+be, spatial boards are planes (one slot per cell and feature), and seats are rotated so that slot 0 is always the
+observing seat. Games without one here (user-added games) keep the hashed encoding (`Game.encode_observation`,
 core/encoding.py). The layouts are tabled in docs/research.md ("Observation tensors"); the shared machinery is
 `kit.py`, each game's encoder its own module.
 """

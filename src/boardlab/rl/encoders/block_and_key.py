@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
-from .kit import Layout, Memo, Writer, make_layout, slot_of
+from .kit import Layout, Memo, ViewEncoder, Writer, make_layout, slot_of
 
 SLOTS = 4  # seats, rotated (slot 0 is the observer); placer slot 4 is the solo game's ancients
 MOST = 8  # cards in a hand (a count without a printed limit: saturates)
@@ -19,7 +19,7 @@ DECKS = ("star", "sun", "moon")
 OPTIONS = ("key_views", "enigma_rounding", "face_contact")
 
 
-class BlockAndKeyEncoder:
+class BlockAndKeyEncoder(ViewEncoder):
     """Block and Key, 1-4 players; blocks in `layout` order (docs/research.md tables them)."""
 
     def __init__(self) -> None:

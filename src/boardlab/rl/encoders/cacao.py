@@ -8,7 +8,9 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
-from .kit import Layout, Writer, make_layout, slot_of
+from boardlab.games.cacao.rules import CacaoState
+
+from .kit import Layout, ViewEncoder, Writer, make_layout, slot_of
 
 SLOTS = 4
 WINDOW = 20  # cells per side of the board window
@@ -25,8 +27,9 @@ def cell(x: int, y: int) -> int:
     return cy * WINDOW + cx
 
 
-class CacaoEncoder:
-    """Cacao, 2-4 players; blocks in `layout` order (docs/research.md tables them)."""
+class CacaoEncoder(ViewEncoder):
+    """Cacao, 2-4 players; blocks in `layout` order (docs/research.md tables them). `encode` reads the view,
+    `tensor` the state itself (the same vector: tests/rl/test_rl_tensor.py)."""
 
     def __init__(self) -> None:
         from boardlab.games.cacao import components as C
@@ -114,3 +117,66 @@ class CacaoEncoder:
             for q in view["winners"]:
                 w.set("winner", slot(q))
         return w.done()
+
+    def tensor(self, state: CacaoState, seat: int, extra: int = 0) -> np.ndarray:
+        """`encode(state.observation_view(seat))`, read off the state (the view's lists and dicts are not built):
+        the same features in the same slots, every one a value the view holds for this seat (its own hand, the
+        public rest); a learner's step builds this."""
+        L, w, comp = self.layout, Writer(self.layout), self.comp
+        seats = len(state.villages)
+        rot = [(q - seat) % seats for q in range(seats)]
+        kinds, jungle = len(self.jungle), self.jungle
+        at = L["jungle"][0]
+        for (x, y), tile in state.jungle.items():
+            w.put(at + cell(x, y) * kinds + jungle[tile], 1.0)
+        worker_at, edges_at, layers_at, most = L["worker"][0], L["edges"][0], L["layers"][0], self.most_workers
+        for (x, y), worker in state.workers.items():
+            c = cell(x, y)
+            w.put(worker_at + c * SLOTS + rot[worker.owner], 1.0)
+            for side, n in enumerate(worker.edges):
+                w.part(edges_at + c * 4 + side, n, most)
+            w.part(layers_at + c, worker.layers, 2)
+        at = L["pending"][0]
+        for edges in state.pending.values():
+            for e in edges:
+                w.put(at + cell(e.x, e.y) * 4 + e.edge, 1.0)
+        if state.placed:
+            w.put(L["placed"][0] + cell(*state.placed), 1.0)
+        at = L["to_fill"][0]
+        for x, y in state.to_fill:
+            w.put(at + cell(x, y), 1.0)
+        track = len(comp.water_track) - 1
+        present_at, fruit_at, gold_at, sun_at = L["seat_present"][0], L["fruit"][0], L["gold"][0], L["sun"][0]
+        water_at, hand_at, pile_at = L["water"][0], L["hand_count"][0], L["pile"][0]
+        for q, v in enumerate(state.villages):
+            j = rot[q]
+            w.put(present_at + j, 1.0)
+            w.part(fruit_at + j, v.fruit, comp.storage)
+            w.part(gold_at + j, v.gold, GOLD_MOST)
+            w.part(sun_at + j, v.sun, comp.sun_max)
+            w.part(water_at + j, v.water, track)
+            w.part(hand_at + j, len(state.hands[q]), comp.hand_size)
+            w.part(pile_at + j, len(state.decks[q]), self.worker_total)
+        counts: dict[str, int] = {}
+        for tile in state.hands[seat]:
+            counts[tile] = counts.get(tile, 0) + 1
+        at = L["hand"][0]
+        for tile, k in counts.items():
+            w.part(at + self.workers[tile], k, comp.hand_size)
+        counts = {}
+        for tile in state.display:
+            counts[tile] = counts.get(tile, 0) + 1
+        at = L["display"][0]
+        for tile, k in counts.items():
+            w.part(at + jungle[tile], k, comp.display_size)
+        w.part(L["jungle_pile"][0], len(state.pile), self.jungle_total)
+        w.put(L["phase"][0] + PHASES.index(state.phase), 1.0)
+        w.put(L["turn"][0] + rot[state.turn], 1.0)
+        current = state.current_player
+        w.put(L["current"][0] + (SLOTS if current is None else rot[current]), 1.0)
+        w.put(L["rebuild_allowed"][0], float(not state.pile and not state.display))
+        if state.is_over:
+            w.put(L["over"][0], 1.0)
+            for q in state.winners():
+                w.put(L["winner"][0] + rot[q], 1.0)
+        return w.done(extra)

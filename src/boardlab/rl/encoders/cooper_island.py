@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
-from .kit import Layout, Memo, Writer, make_layout, slot_of
+from .kit import Layout, Memo, ViewEncoder, Writer, make_layout, slot_of
 
 SLOTS = 4
 MOST = 10  # a stock that has no printed limit (storage, market, logs, anchors, ...): saturates at 10
@@ -16,7 +16,7 @@ PHASES = ("income", "worker", "cleanup", "over")
 WORKERS = ("normal", "special", "idle_normal", "idle_special", "on_orders")
 
 
-class CooperIslandEncoder:
+class CooperIslandEncoder(ViewEncoder):
     """Cooper Island, 2-4 players; blocks in `layout` order (docs/research.md tables them)."""
 
     def __init__(self) -> None:

@@ -1,5 +1,6 @@
 """What every hand-made encoder shares: a layout of named blocks that tile the vector, a writer that fills
-it with checked indices and normalised counts, and the seat rotation (slot 0 is the observer)."""
+it with checked indices and normalised counts, the seat rotation (slot 0 is the observer), and the default
+`tensor` (the view read by `encode`) that an encoder with a reading of the state itself overrides."""
 
 from __future__ import annotations
 
@@ -9,16 +10,35 @@ from typing import Any, Protocol
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
 Layout = dict[str, tuple[int, int]]
+OUTSIDE = "feature {} is outside [0, 1]: a count is larger than its declared maximum"
 
 
 class Encoder(Protocol):
-    """A fixed-length float32 encoding of a seat's view; `layout` names its blocks (name -> (start, length))."""
+    """A fixed-length float32 encoding of a seat's view; `layout` names its blocks (name -> (start, length)).
+    `encode` reads the view (the reference: nothing the seat may not see is in it); `tensor` gives the same
+    vector for a state and seat, followed by `extra` zeros (room for a learner's move so far)."""
 
     layout: Layout
 
     def size(self, players: int) -> int: ...
 
     def encode(self, view: dict[str, Any], players: int) -> np.ndarray: ...
+
+    def tensor(self, state: Any, seat: int, extra: int = 0) -> np.ndarray: ...
+
+
+class ViewEncoder:
+    """The default `tensor`: `encode` of the seat's `State.observation_view`. An encoder overrides it with a
+    reading of the state's own structures where building the view's dicts costs more than the encoding (a learner
+    builds one every step); tests/rl/test_rl_tensor.py holds every override equal, bit for bit, to this reading
+    over random positions, every seat and player count, so the view's no-leak guarantee carries over."""
+
+    def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
+        raise NotImplementedError
+
+    def tensor(self, state: Any, seat: int, extra: int = 0) -> np.ndarray:
+        obs = self.encode(state.observation_view(seat), state.num_players)
+        return np.concatenate([obs, np.zeros(extra, np.float32)]) if extra else obs
 
 
 def make_layout(blocks: Iterable[tuple[str, int]]) -> Layout:
@@ -52,14 +72,26 @@ class Writer:
         """Write at an absolute index (callers that compute offsets themselves). Every slot starts at 0 and is
         written at most once, so a 0 is not stored (most of a board's slots)."""
         if value:
+            if value < 0.0 or value > 1.0:
+                raise ValueError(OUTSIDE.format(at))
             self.at.append(at)
             self.values.append(value)
+
+    def part(self, at: int, value: float, most: float) -> None:
+        """`frac` at an absolute index (a `tensor` reading the state computes its offsets once)."""
+        if value < 0:
+            raise ValueError(f"feature {at} = {value}: counts are never negative")
+        if value and most > 0:
+            self.at.append(at)
+            self.values.append(value / most if value < most else 1.0)
 
     def set(self, block: str, index: int, value: float = 1.0) -> None:
         start, length = self.layout[block]
         if not 0 <= index < length:
             raise ValueError(f"{block}[{index}] is outside the block's {length} slots")
         if value:
+            if value < 0.0 or value > 1.0:
+                raise ValueError(OUTSIDE.format(start + index))
             self.at.append(start + index)
             self.values.append(value)
 
@@ -105,14 +137,14 @@ class Writer:
             self.at.append(start + index)
             self.values.append(value / most if value < most else 1.0)
 
-    def done(self) -> np.ndarray:
-        out = np.zeros(self.size, np.float32)
-        if self.at:
-            values = np.asarray(self.values, np.float32)
-            if values.min() < 0.0 or values.max() > 1.0:
-                bad = self.at[int(np.argmax((values < 0) | (values > 1)))]
-                raise ValueError(f"feature {bad} is outside [0, 1]: a count is larger than its declared maximum")
-            out[self.at] = values
+    def done(self, extra: int = 0) -> np.ndarray:
+        """The vector, then `extra` zeros. Every value was checked in [0, 1] as it was written (`put`, `set`; the
+        rest saturate), so the writes are stored as they are: one numpy assignment from two arrays read straight off
+        the lists (converting them as a list index cost more than every write before it)."""
+        out = np.zeros(self.size + extra, np.float32)
+        n = len(self.at)
+        if n:
+            out[np.fromiter(self.at, np.intp, n)] = np.fromiter(self.values, np.float32, n)
         return out
 
 

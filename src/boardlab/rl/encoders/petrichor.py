@@ -7,14 +7,18 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
-from .kit import Layout, Writer, make_layout, slot_of
+from boardlab.games.petrichor.actions import cell_text
+from boardlab.games.petrichor.rules import PetrichorState
+
+from .kit import Layout, ViewEncoder, Writer, make_layout, slot_of
 
 SLOTS = 4  # seats, rotated: slot 0 is the observer (solo: slot 1 is the South Wind)
 VP_MOST = 100  # the score track's usual reach (saturates)
 
 
-class PetrichorEncoder:
-    """Petrichor, 1-4 players; blocks in `layout` order (docs/research.md tables them)."""
+class PetrichorEncoder(ViewEncoder):
+    """Petrichor, 1-4 players; blocks in `layout` order (docs/research.md tables them). `encode` reads the view,
+    `tensor` the state itself (the same vector: tests/rl/test_rl_tensor.py)."""
 
     def __init__(self) -> None:
         from boardlab.games.petrichor import components as C
@@ -34,6 +38,7 @@ class PetrichorEncoder:
         self.steps = {k: i for i, k in enumerate(R.STEP_KINDS)}
         self.south = {c.id: i for i, c in enumerate(comp.south_wind)}
         self.layout = self._layout()
+        self.planes: dict[tuple[int, int], list[int]] = {}  # (columns, cells) -> each cell's plane index
 
     def _layout(self) -> Layout:
         s, n, w = SLOTS, self.cells, self.weathers
@@ -136,3 +141,104 @@ class PetrichorEncoder:
             for q in view["winners"]:
                 w.set("winner", slot(q))
         return w.done()
+
+    def tensor(self, state: PetrichorState, seat: int, extra: int = 0) -> np.ndarray:
+        """`encode(state.observation_view(seat))`, read off the state (the view's lists and dicts are not built):
+        the same features in the same slots, every one a value the view holds for this seat (the seat's own hand,
+        the public board); a learner's step builds this."""
+        L, w, k = self.layout, Writer(self.layout), self.const
+        seats = state.nb  # solo: the South Wind is the second seat
+        rot = [(q - seat) % seats for q in range(seats)]
+        drops, crops, markers = k["drops_per_player"], len(self.crops), k["markers_per_player"]
+        planes = self.planes.get((state.cols, len(state.tile)))
+        if planes is None:
+            planes = [self.cell(cell_text(*state.rc(i))) for i in range(len(state.tile))]
+            self.planes[(state.cols, len(state.tile))] = planes
+        tiles, crop_of = state.C.tiles, self.crops
+        cell_at, crop_at, threshold_at, growth_at = L["cell"][0], L["crop"][0], L["threshold"][0], L["growth"][0]
+        drops_at, cloud_at, cloud_drops_at, dark_at = L["drops"][0], L["cloud"][0], L["cloud_drops"][0], L["dark"][0]
+        burst, most_threshold = k["burst_at"], self.threshold
+        for i, tile in enumerate(state.tile):
+            c = planes[i]
+            t = tiles[tile]
+            w.put(cell_at + c, 1.0)
+            w.put(crop_at + c * crops + crop_of[t.crop], 1.0)
+            w.part(threshold_at + c, t.threshold, most_threshold)
+            g = state.growth[i]
+            if g:
+                w.put(growth_at + c * 2 + g - 1, 1.0)
+            for q, x in enumerate(state.field[i]):
+                w.part(drops_at + c * SLOTS + rot[q], x, drops)
+            cl = state.cloud[i]
+            if cl is not None:
+                w.put(cloud_at + c, 1.0)
+                if state.dark[i]:
+                    w.put(dark_at + c, 1.0)
+                for q, x in enumerate(cl):
+                    w.part(cloud_drops_at + c * SLOTS + rot[q], x, burst)
+        at = L["seat_present"][0]
+        for q in range(seats):
+            w.put(at + rot[q], 1.0)
+        at, most = L["supply"][0], drops
+        for q, x in enumerate(state.supply):
+            w.part(at + rot[q], x, most)
+        at = L["markers_left"][0]
+        for q in range(seats):
+            w.part(at + rot[q], state.markers_left(q), markers)
+        at = L["vp"][0]
+        for q, x in enumerate(state.vp):
+            w.part(at + rot[q], x, VP_MOST)
+        at = L["voting_wins"][0]
+        for q, x in enumerate(state.vw):
+            w.part(at + rot[q], x, self.vw_steps)
+        at = L["wheat"][0]
+        for q, x in enumerate(state.wheat):
+            w.part(at + rot[q], x, k["clouds"])
+        at = L["hand_count"][0]
+        for q, h in enumerate(state.hands):  # solo: the South Wind has no hand
+            w.part(at + rot[q], sum(h), self.deck)
+        at = L["votes"][0]
+        for weather, votes in enumerate(state.votes):
+            for q, x in enumerate(votes):
+                w.part(at + weather * SLOTS + rot[q], x, markers)
+        at = L["hand"][0]
+        for weather, x in enumerate(state.hands[seat]):
+            w.part(at + weather, x, self.deck)
+        at = L["discard"][0]
+        for weather, x in enumerate(state.discard):
+            w.part(at + weather, x, self.deck)
+        w.part(L["deck_count"][0], len(state.deck), self.deck)
+        at = L["dice"][0]
+        for die, face in enumerate(state.dice):
+            w.put(at + die * self.faces + face, 1.0)
+        w.part(L["round"][0], state.round, k["long_rounds"])
+        w.put(L["long"][0], float(state.rounds == k["long_rounds"]))
+        at = L["resolving"][0]
+        for pos, weather in enumerate(state.resolving):
+            w.put(at + pos * self.weathers + weather, 1.0)
+        decider, passer = state.decider, state.passer  # the current player, None once over
+        w.put(L["current"][0] + (SLOTS if decider is None else rot[decider]), 1.0)
+        w.put(L["start"][0] + rot[state.start], 1.0)
+        w.put(L["passer"][0] + (SLOTS if passer is None else rot[passer]), 1.0)
+        w.put(L["solo"][0], float(state.solo))
+        if state.solo:
+            w.part(L["sw_deck"][0], len(state.sw_deck), len(self.south))
+            if state.sw_card is not None:
+                w.put(L["sw_card"][0] + self.south[state.C.south_wind[state.sw_card].id], 1.0)
+            w.part(L["sw_die"][0], state.sw_die, 6)  # type: ignore[arg-type]  # as the view's
+        if decider is not None:
+            step = state.todo[-1]
+            kind = step[0]
+            w.put(L["decider"][0] + rot[decider], 1.0)
+            w.put(L["step"][0] + self.steps[kind], 1.0)
+            if kind == "vote":
+                w.put(L["arg_weather"][0] + step[2], 1.0)
+            elif kind == "pay":
+                w.part(L["arg_count"][0], step[2], k["hand_limit"])
+            elif kind == "reclaim":
+                w.put(L["arg_cell"][0] + planes[step[2]], 1.0)
+        else:
+            w.put(L["over"][0], 1.0)
+            for q in state.winners():
+                w.put(L["winner"][0] + rot[q], 1.0)
+        return w.done(extra)

@@ -1,0 +1,86 @@
+"""The encoders' readings of the state itself (`tensor`, what a learner's step builds, #35 speed) against their
+reading of the seat's view (`encode(State.observation_view(seat))`, the reference, which cannot hold what the seat
+may not see): equal, bit for bit, at every position of random games, for every seat and player count. So the
+view's no-leak guarantee carries over to the fast reading."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from boardlab.core import get_game
+from boardlab.rl.common import ActionSpace, Decider, observation
+from boardlab.rl.encoders import BUILT_IN, encoder_for
+from boardlab.rl.encoders.kit import ViewEncoder
+
+GAMES = sorted(BUILT_IN)
+SEEDS = {"block_and_key": 1, "cooper_island": 1}  # their `tensor` is the view's (the default): one game is enough
+
+
+def configs() -> list[tuple[str, int]]:
+    out = []
+    for name in GAMES:
+        g = get_game(name)
+        out += [(name, n) for n in range(g.min_players, g.max_players + 1)]
+    return out
+
+
+def compare(game: str, players: int, seeds: int, options: dict[str, Any]) -> int:
+    """Every seat at every position of `seeds` random games: `tensor` against `encode` of the observation view."""
+    g, enc = get_game(game), encoder_for(game)
+    assert enc is not None
+    checked = 0
+    for seed in range(seeds):
+        state, rng = g.new_game(players, 100 + seed, **options), random.Random(seed)
+        while True:
+            for seat in range(players):
+                reference = enc.encode(state.observation_view(seat), players)
+                fast = enc.tensor(state, seat)
+                assert fast.dtype == np.float32 and np.array_equal(fast, reference), (
+                    f"seed {100 + seed}, move {len(state.history)}, seat {seat}: slots "
+                    f"{np.flatnonzero(fast != reference)[:10].tolist()} differ")
+                roomy = enc.tensor(state, seat, 7)  # room for a learner's move so far: zeros after the tensor
+                assert np.array_equal(roomy[:len(reference)], reference) and not roomy[len(reference):].any()
+                checked += 1
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    return checked
+
+
+@pytest.mark.parametrize(("game", "players"), configs(), ids=lambda x: str(x))
+def test_the_states_reading_is_the_views(game: str, players: int) -> None:
+    assert compare(game, players, SEEDS.get(game, 3), {}) > (20 if game in SEEDS else 60)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("pocket_mars", 3, {"draft": True}),  # the draft's packets and the cards a seat saw in them
+    ("pocket_mars", 1, {"automaton_ship": 7}),
+    ("petrichor", 2, {"length": "long", "final_turn": "full", "voting_wins": "flowers", "reclaim": "always"}),
+], ids=lambda x: str(x))
+def test_the_states_reading_is_the_views_under_the_options(game: str, players: int, options: dict[str, Any]) -> None:
+    assert compare(game, players, 2, options) > 40
+
+
+@pytest.mark.parametrize("game", ["cacao", "petrichor", "pocket_mars"])
+def test_these_games_read_the_state_itself(game: str) -> None:
+    """Where the view's dicts cost most of a step, the encoder has its own reading (not the default's)."""
+    enc = encoder_for(game)
+    assert type(enc).tensor is not ViewEncoder.tensor
+
+
+def test_a_learners_step_gives_the_observation_then_its_move_so_far() -> None:
+    g = get_game("cacao")
+    state = g.new_game(2, 3)
+    space = ActionSpace(g, 2)
+    decider = Decider(space, state)
+    seat = state.current_player
+    first = int(np.flatnonzero(decider.mask(seat))[0])
+    assert decider.choose(first) is False  # a move of several sub-choices goes on
+    obs = decider.observation(seat)
+    size = len(observation(state, seat))
+    assert np.array_equal(obs[:size], observation(state, seat))
+    assert np.array_equal(obs[size:], space.partial((first,)))
