@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from rl_configs import CONFIGS
 
 from boardlab.core import Rng, get_game, observe
 from boardlab.rl.common import observation, observation_size
@@ -103,11 +104,8 @@ def information(game: str, view: dict[str, Any]) -> str:
 
 
 def configs() -> list[tuple[str, int]]:
-    out = []
-    for name in GAMES:
-        g = get_game(name)
-        out += [(name, n) for n in range(g.min_players, g.max_players + 1)]
-    return out
+    """Every game with a built-in encoder at every player count."""
+    return [(g, n) for g, n in CONFIGS if g in BUILT_IN]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from rl_configs import CONFIGS
 
 from boardlab.core import get_game
 from boardlab.rl.common import ActionSpace, Decider, observation
@@ -21,11 +22,8 @@ SEEDS = {"block_and_key": 1, "cooper_island": 1}  # their `tensor` is the view's
 
 
 def configs() -> list[tuple[str, int]]:
-    out = []
-    for name in GAMES:
-        g = get_game(name)
-        out += [(name, n) for n in range(g.min_players, g.max_players + 1)]
-    return out
+    """Every game with a built-in encoder at every player count."""
+    return [(g, n) for g, n in CONFIGS if g in BUILT_IN]
 
 
 def compare(game: str, players: int, seeds: int, options: dict[str, Any]) -> int:
