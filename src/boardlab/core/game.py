@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .errors import ConfigError, GameOverError, IllegalActionError, NotYourTurnError, SaveError
 from .narration import story
 from .rng import Rng, seed_from_json, seed_to_json
-from .terms import game_terms
+from .terms import game_term
 
 if TYPE_CHECKING:
     from .action_split import ActionSplit
@@ -360,12 +360,12 @@ class Game(ABC):
         """A scoring category (a key of `Score.breakdown`) in words, for the final score table: the term
         `score_<category>` of the game's words (terms.json beside its text module), else the key itself."""
         package = getattr(self.text, "__package__", None)
-        try:
-            words = game_terms(package) if package else {}
-        except FileNotFoundError:
-            words = {}
         key = f"score_{category}"
-        return words.get(lang, {}).get(key) or words.get("en", {}).get(key) or category
+        try:
+            label = game_term(package, key, lang) if package else key
+        except FileNotFoundError:  # a game without a terms.json
+            label = key
+        return category if label == key else label
 
     def tiebreak_text(self, tiebreak: tuple[int, ...], lang: str = "en") -> str:
         """What decides between equal totals (`Score.tiebreak`), in words: `text.tiebreak_text`, else the
