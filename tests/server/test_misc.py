@@ -104,6 +104,11 @@ def test_cacao_with_bots_and_a_person(client: httpx.Client) -> None:
         else:
             time.sleep(0.02)
     assert len(s["scores"]) == 3 and s["winners"]
+    # each score's tie-break in the reader's words (the browser's end box shows it as given): cacao fruit left
+    zh = client.get(f"/api/tables/{tid}", headers=auth(tok), params={"lang": "zh-TW"}).json()
+    for en_score, zh_score in zip(s["scores"], zh["scores"], strict=True):
+        fruit = en_score["tiebreak"][0]
+        assert (en_score["tiebreak_text"], zh_score["tiebreak_text"]) == (f"cacao fruit {fruit}", f"可可果 {fruit}")
     spec = client.get(f"/api/tables/{tid}/replay", params={"step": s["log_len"] // 2}).json()
     assert spec["seat"] is None and "seed" not in json.dumps(spec)
 

@@ -250,7 +250,9 @@ def state_message(t: Table, viewer: Viewer, lang: str) -> dict[str, Any]:
     if t.tutorial is not None and viewer is not None:
         msg["tutorial"] = tutorial_part(t, t.tutorial, lang)
     if st.is_over:
-        msg["scores"] = [s.to_json() for s in st.scores()]
+        # the tie-break in the game's words (Game.tiebreak_text), as the terminal says it: the browser shows it
+        # as given, so no renderer keeps a second copy of each game's tie-break sentence
+        msg["scores"] = [{**s.to_json(), "tiebreak_text": t.game.tiebreak_text(s.tiebreak, lang)} for s in st.scores()]
         msg["winners"] = st.winners()
     return msg
 

@@ -229,10 +229,10 @@ function drawEnd(s) {
   const words = (info && info.renderer_data && info.renderer_data.terms) || {};
   const scoreLabel = (c) => (words[lang] || {})[`score_${c}`] || (words.en || {})[`score_${c}`] || c;
   const rated = !!(s.site && s.site.rated);
-  // equal totals at the top: the tie-break decided, so it is shown, in the game's words where the renderer has them
+  // equal totals at the top: the tie-break decided, so it is shown, in the game's words (the server's tiebreak_text)
   const totals = (s.scores || []).map((sc) => sc.total);
   const tied = totals.filter((x) => x === Math.max(...totals)).length > 1;
-  const tiebreak = (sc) => (renderer && renderer.tiebreakText ? renderer.tiebreakText(sc.tiebreak, lang) : sc.tiebreak.join(" · "));
+  const tiebreak = (sc) => sc.tiebreak_text ?? sc.tiebreak.join(" · ");
   // the results are stored just after the last move: "…" until the state message brings the changes
   const changes = (s.site && s.site.changes) || [];
   const table = el("table", {},

@@ -192,14 +192,6 @@ function redraw() { if (current) render(current.container, current.ctx); }
 // -- entry point ------------------------------------------------------------------------------------------------
 export const ownsMoves = true;
 
-/** The shell's end box, when totals tie: the tie-break (Score.tiebreak: keys claimed, blocks left, then the
- * earlier seat, stored as -seat) in words. */
-export function tiebreakText(v, l) {
-  const words = l === "zh-TW" ? "已取得鑰匙 {k} · 剩餘方塊 {b} · 順位 {s}" : "keys claimed {k} · blocks left {b} · turn order {s}";
-  return words.replace("{k}", v[0]).replace("{b}", v[1]).replace("{s}", 1 - v[2]);
-}
-
-
 export function render(container, ctx) {
   lang = ctx.lang === "zh-TW" ? "zh-TW" : "en";
   current = { container, ctx };

@@ -758,13 +758,6 @@ export function seatMark(i, l) { // the shell's log and seat list: the player's 
   return c ? el("span", { class: "cc-swatch", title: term(`colour${i}`), style: `background:${c.swatch}` }) : null;
 }
 
-/** The shell's end box, when totals tie: the tie-break (Score.tiebreak) in words. */
-export function tiebreakText(v, l) {
-  lang = l === "zh-TW" ? "zh-TW" : "en";
-  return `${term("fruit")} ${v[0]}`;
-}
-
-
 export function cover() { // the lobby card and How-to-play page: a corner of a jungle, drawn with the game's own art
   const svg = s("svg", { viewBox: "-50 -50 300 200", class: "cc-cover", role: "img", "aria-label": term("game") });
   const cells = [

@@ -322,12 +322,6 @@ export function asked(ctx) { const d = ctx.view.decision; return d ? term(`step_
 export const ownsMoves = true;
 export const ownsScores = true; // finalPanel draws the breakdown (the shell's wide table would not fit a phone)
 
-/** The shell's end box, when totals tie: the tie-break (Score.tiebreak: fewer empty island spaces, stored negated). */
-export function tiebreakText(v, l) {
-  return (l === "zh-TW" ? "島上空格 {n}（少者勝）" : "empty island spaces {n} (fewer wins)").replace("{n}", -v[0]);
-}
-
-
 export function seatMark(i) {
   const c = PLAYER[i];
   return c ? el("span", { class: "ci-swatch", style: `background:${c}` }) : null;

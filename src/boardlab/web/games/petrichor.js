@@ -46,7 +46,7 @@ const UI = {
     k_play: "Play it", k_play2: "Pay two cards as this", k_again: "Second action: two of these",
     k_again4: "Second action: four cards as this", k_pay: "Pay this card", k_discard: "Discard this card",
     k_vote: "Vote for it", k_choose: "Resolve it",
-    sl_voting_wins: "voting wins", resolving: "resolving",
+    resolving: "resolving",
   },
   "zh-TW": {
     round: "第 {n} / {m} 輪", start: "起始玩家", you: "你", decides: "{name} 決定中", your_turn: "輪到你決定",
@@ -63,7 +63,7 @@ const UI = {
     h_tie: "點選要執行的天氣。", h_second: "第二個行動：點選卡片，或結束回合。",
     k_play: "打出", k_play2: "打出 2 張當作這張", k_again: "第二個行動：2 張這種牌",
     k_again4: "第二個行動：4 張當作這張", k_pay: "支付這張", k_discard: "棄掉這張",
-    k_vote: "投票", k_choose: "執行", sl_voting_wins: "投票勝利",
+    k_vote: "投票", k_choose: "執行",
     resolving: "執行中",
   },
 };
@@ -350,13 +350,6 @@ export function seatMark(i, l) {
   lang = l || lang;
   return swatch(i);
 }
-
-/** The shell's end box, when totals tie: the tie-break (Score.tiebreak: voting wins, then wheat) in words. */
-export function tiebreakText(v, l) {
-  lang = l || lang;
-  return `${ui("sl_voting_wins")} ${v[0]} · ${ui("wheat")} ${v[1]}`;
-}
-
 
 export function render(container, ctx) {
   lang = ctx.lang === "zh-TW" ? "zh-TW" : "en";

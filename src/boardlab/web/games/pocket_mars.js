@@ -622,12 +622,6 @@ export function seatMark(i, l) { // the shell's log and seat list: the seat's co
   return c ? el("span", { class: "pm-swatch", style: `background:${c.fill};border-color:${c.stroke}` }) : null;
 }
 
-/** The shell's end box, when totals tie: the tie-break (Score.tiebreak, colonists in buildings) in words. */
-export function tiebreakText(v, l) {
-  return (l === "zh-TW" ? "在建築中的殖民者 {n}" : "colonists in buildings {n}").replace("{n}", v[0]);
-}
-
-
 export function cover(l) { // the lobby card and How-to-play page: the cards whose print is known, drawn as in play
   lang = l || (document.documentElement.lang === "zh-TW" ? "zh-TW" : "en"); // tooltips in the page's language
   const known = DECK.filter((c) => c.provenance === "official").slice(0, 4).map((c) => c.id);
