@@ -1,4 +1,5 @@
-"""Cacao in words and in a terminal: action descriptions and a colour board (rich markup)."""
+"""Cacao in words and in a terminal: action descriptions, a colour board (rich markup) and the reasons an action is
+refused (the rules decide whether an action is legal; these words say why not, in the player's language)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Cooper Island in words (en, zh-TW): action descriptions and the plain-text picture a terminal prints
-(every peninsula with heights and cubes, the action spaces, ships on the sea ring, each player's board)."""
+"""Cooper Island in words (en, zh-TW): action descriptions, the plain-text picture a terminal prints
+(every peninsula with heights and cubes, the action spaces, ships on the sea ring, each player's board) and the
+reasons an action is refused."""
 
 from __future__ import annotations
 
