@@ -159,7 +159,7 @@ def _ask_human(state: State, seat: int, lang: str) -> Any:
             continue
         if action in state.legal_actions():
             return action
-        console.print(f"[red]{escape(_ui(lang, 'illegal', why=state.why_illegal(action)))}[/]")
+        console.print(f"[red]{escape(_ui(lang, 'illegal', why=state.why_illegal(action, lang)))}[/]")
 
 
 @app.command()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import ConfigError, GameOverError, IllegalActionError, NotYourTurnError, SaveError
 from .narration import story
+from .refusal import not_legal
 from .rng import Rng, seed_from_json, seed_to_json
 from .terms import game_term
 
@@ -101,7 +102,7 @@ class Game(ABC):
 
         `text` is the game's text.py module: where it has them, its `seat_name(seat, lang)`,
         `describe(action, lang)`, `describe_move(before, action, lang)`, `describe_for(before, action, seat,
-        lang)`, `render(state, seat, lang)`, `menu(state, lang)` and `why_illegal(state, action)` answer the
+        lang)`, `render(state, seat, lang)`, `menu(state, lang)` and `why_illegal(state, action, lang)` answer the
         hooks of the same purpose below. `evaluation` is its evaluate.py module: its `evaluate(state, seat)` and,
         where it has one, `evaluate_all(state)` answer `evaluate` and `evaluate_all`."""
         self.text = text
@@ -307,11 +308,12 @@ class Game(ABC):
             return self.describe_move(before, action, lang)
         return hidden_move(lang) + story(before, action, lang)
 
-    def why_illegal(self, state: State, action: Action) -> str:
-        """A sentence saying why `action` is not legal in `state` (`State.why_illegal` asks here): the game's
-        `text.why_illegal` where it has one."""
+    def why_illegal(self, state: State, action: Action, lang: str = "en") -> str:
+        """A sentence in `lang` saying why `action` is not legal in `state` (`State.why_illegal` asks here): the
+        game's `text.why_illegal` where it has one. Why a language: the refusal is what a player reads when a
+        move is turned down, in the terminal and the browser alike."""
         why_illegal = getattr(self.text, "why_illegal", None)
-        return why_illegal(state, action) if why_illegal else f"{action} is not a legal action now"
+        return str(why_illegal(state, action, lang)) if why_illegal else not_legal(action, lang)
 
     def menu(self, state: State, lang: str = "en") -> list[MenuItem]:
         """Short codes for the legal actions, for people typing moves (default: `text.menu`, else 1, 2, 3 ...)."""
@@ -447,10 +449,10 @@ class State(ABC):
         Must depend only on the seat's information set (and `rng`), never on the true hidden values.
         """
 
-    def why_illegal(self, action: Action) -> str:
-        """A sentence saying why `action` is not legal here: the game's words (`Game.why_illegal`), so that
-        the state, at the bottom of a game package, needs no import of the text above it."""
-        return self.game.why_illegal(self, action)
+    def why_illegal(self, action: Action, lang: str = "en") -> str:
+        """A sentence in `lang` saying why `action` is not legal here: the game's words (`Game.why_illegal`), so
+        that the state, at the bottom of a game package, needs no import of the text above it."""
+        return self.game.why_illegal(self, action, lang)
 
     # -- shared behaviour -------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -24,9 +24,9 @@ from typing import Any
 import orjson
 
 from boardlab.core import (
-    ActionParseError,
     BoardlabError,
     ConfigError,
+    Game,
     GameOverError,
     IllegalActionError,
     NotYourTurnError,
@@ -34,6 +34,7 @@ from boardlab.core import (
     get_game,
     hints,
 )
+from boardlab.core.refusal import unreadable
 from boardlab.core.rng import new_seed
 from boardlab.core.tutorial import Tutorial
 
@@ -95,6 +96,15 @@ def _share(seen: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
             out = dict(view)  # the game's view is its own: replaced parts go into a copy
         out[k] = frag
     return out
+
+
+def unreadable_words(game: Game, text: str, error: Exception, lang: str) -> str:
+    """Why `text` is no action of `game`, in `lang`: in English the game's own message (its notation's forms) or,
+    for an error of no game's making, a plain one; in another language the core's sentence, since the games word
+    their notation help in English only."""
+    if lang != "en":
+        return unreadable(text, game.title(lang), lang)
+    return str(error) if isinstance(error, BoardlabError) else f"cannot read {text[:60]!r} as an action"
 
 
 class TableService:
@@ -599,18 +609,19 @@ class TableService:
 
     # -- playing ------------------------------------------------------------------------------------
     async def act(
-        self, t: Table, seat: int, move: int, text: str, lang: str | None = "en"
+        self, t: Table, seat: int, move: int, text: str, lang: str | None = "en", *, reply: bool = True
     ) -> str | None:
-        """Play `text` for `seat` if the table is at `move`; committed before this returns. With a
-        language, returns the seat's new state message (JSON text, shared with the push)."""
+        """Play `text` for `seat` if the table is at `move`; committed before this returns. A refused or
+        unreadable action is explained in `lang` (English without one). With a language and `reply`, returns the
+        seat's new state message (JSON text, shared with the push); a WebSocket, which gets the push, asks none."""
         if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
             raise ApiError(413, "too_long", f"an action is at most {MAX_ACTION_CHARS} characters")
         if bad_text(text):
             raise ApiError(400, "bad_action", "an action may not hold control characters")
-        return await _shielded(self._act(t, seat, move, text, lang, by_bot=False))
+        return await _shielded(self._act(t, seat, move, text, lang, by_bot=False, reply=reply))
 
     async def _act(
-        self, t: Table, seat: int, move: int, text: str, lang: str | None, by_bot: bool
+        self, t: Table, seat: int, move: int, text: str, lang: str | None, by_bot: bool, reply: bool = True
     ) -> str | None:
         async with t.lock:
             self.check_live(t)
@@ -627,14 +638,11 @@ class TableService:
                     "not_your_turn",
                     f"seat {seat} cannot act now: seat {t.state.current_player} is to decide",
                 )
+            words = lang or "en"
             try:
                 action = t.game.parse_action(t.state, text)
-            except ActionParseError as e:
-                raise ApiError(400, "bad_action", str(e)) from None
-            except BoardlabError as e:
-                raise ApiError(400, "bad_action", str(e)) from None
-            except Exception:
-                raise ApiError(400, "bad_action", f"cannot read {text[:60]!r} as an action") from None
+            except Exception as e:
+                raise ApiError(400, "bad_action", unreadable_words(t.game, text, e, words)) from None
             # apply to a copy; readers keep seeing the committed state until the move is stored
             before = t.state
             after = before.clone()
@@ -644,8 +652,9 @@ class TableService:
                 raise ApiError(409, "not_your_turn", str(e)) from None
             except GameOverError as e:
                 raise ApiError(409, "game_over", str(e)) from None
-            except IllegalActionError as e:
-                raise ApiError(422, "illegal_action", str(e)) from None
+            except IllegalActionError as e:  # the copy is as it was: `apply` changes nothing when it refuses
+                why = str(e) if words == "en" else after.why_illegal(action, words)
+                raise ApiError(422, "illegal_action", why) from None
             step = t.tutorial.scripted(len(t.entries)) if t.tutorial is not None and not by_bot else None
             if step is not None and str(action) != step.move:
                 # the guided part of a tutorial table: only the move the script teaches now (refused, nothing changed)
@@ -676,7 +685,7 @@ class TableService:
                 self.hooks.after_move(t, seat, by_bot)
             self.kick(t)
             self.broadcast(t, (n, seat, "act", str(action), digest))
-            return None if lang is None else self.encoded(t, seat, lang)
+            return None if lang is None or not reply else self.encoded(t, seat, lang)
 
     async def undo(self, t: Table, seat: int, move: int, lang: str = "en") -> str:
         return await _shielded(self._undo(t, seat, move, lang))

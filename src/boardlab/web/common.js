@@ -49,8 +49,13 @@ export function t(key, vars = {}) {
   return s;
 }
 
+/** Errors whose detail the server words in the page's language (the reason a move is refused, in the
+ * language the page said hello in): the reason itself is shown, not only "that move is not allowed". */
+const WORDED = new Set(["illegal_action"]);
+
 export function errorText(body) {
   if (!body) return t("error");
+  if (WORDED.has(body.error) && typeof body.detail === "string" && body.detail) return body.detail;
   const key = `err_${body.error}`;
   return dict[key] ? dict[key] : `${t("error")}${t("colon")}${typeof body.detail === "string" ? body.detail : body.error}`;
 }

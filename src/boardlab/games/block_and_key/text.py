@@ -9,6 +9,7 @@ from rich.markup import escape
 
 from boardlab.core.game import MenuItem
 from boardlab.core.narration import after_of
+from boardlab.core.refusal import game_over, refused
 from boardlab.core.terms import game_data, game_term, punctuation
 
 from .actions import DECK_NAMES, FILES, LINES, BlockAct, DeckAct, Dig, KeyAct, Orient, Place, Simple
@@ -224,39 +225,41 @@ def render(state: BlockAndKeyState, seat: int | None, lang: str = "en") -> str:
     return "\n".join(out)
 
 
-def why_illegal(state: BlockAndKeyState, action: Any) -> str:
-    """A sentence saying why `action` is refused here, as precise as the rules allow."""
-    lang = "en"
+def why_illegal(state: BlockAndKeyState, action: Any, lang: str = "en") -> str:
+    """A sentence in `lang` saying why `action` is refused here, as precise as the rules allow."""
     if state.is_over:
-        return term("why_over", lang)
+        return game_over(action, lang)
     ph = state.phase
     p = state.actor
     assert p is not None
+    phase = term("phase_" + ph, lang)
     if isinstance(action, Place):
         if ph not in ("turn", "ancient") or (action.kind == "ancients") != (ph == "ancient"):
-            return term("why_phase", lang, action=str(action), phase=ph)
+            return term("why_phase", lang, action=str(action), phase=phase)
         ids = state.comp.block_ids
         if action.block not in ids:
-            return term("why_block", lang, block=action.block)
+            return refused(action, term("why_block", lang, block=action.block), lang)
         b = ids.index(action.block)
         if ph == "turn" and b not in state.supply[p]:
-            return term("why_not_held", lang, block=action.block)
+            name = block_name(state.comp, action.block, lang)
+            return refused(action, term("why_not_held", lang, block=action.block, name=name), lang)
         from . import geometry as G
 
         oris = G.orientations(state.comp.shape_cells[state.comp.block_shape(b)])
         if not 0 <= action.orient < len(oris):
-            return term("why_orient", lang, n=len(oris) - 1)
-        return explain_placement(state, b, action.orient, action.x, action.y, action.z)
-    return term("why_phase", lang, action=str(action), phase=ph)
+            return refused(action, term("why_orient", lang, n=len(oris) - 1), lang)
+        why = explain_placement(state, b, action.orient, action.x, action.y, action.z, lang)
+        return refused(action, why, lang)
+    return term("why_phase", lang, action=str(action), phase=phase)
 
 
-def explain_placement(state: BlockAndKeyState, b: int, o: int, x: int, y: int, z: int) -> str:
-    """The first placement rule a placement breaks (checked cube by cube, independently of the bit masks)."""
+def explain_placement(state: BlockAndKeyState, b: int, o: int, x: int, y: int, z: int, lang: str = "en") -> str:
+    """The first placement rule a placement breaks (checked cube by cube, independently of the bit masks), in
+    `lang`."""
     from .rules import HEIGHT, MAX_FLOOR, gidx
 
     ori = state.orientation(b, o)
     cubes = [(x + dx, y + dy, z + dz) for dx, dy, dz in ori.cubes]
-    lang = "en"
     if any(not (0 <= cx < state.W and 0 <= cy < state.D) for cx, cy, _ in cubes):
         return term("why_outside", lang)
     if any(cz >= HEIGHT for _, _, cz in cubes):

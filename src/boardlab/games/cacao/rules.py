@@ -27,7 +27,7 @@ from boardlab.core.game import Game, Option, Score, State
 from boardlab.core.rng import Rng
 
 from . import actions as A
-from .actions import AUTO, DIRS, STEPS, CacaoAction, Discard, Fill, Place, Use
+from .actions import AUTO, STEPS, CacaoAction, Discard, Fill, Place, Use
 from .components import Components, load
 
 PLACE, FILL, ACTIVATE, OVER = "place", "fill", "activate", "over"
@@ -426,56 +426,6 @@ class CacaoState(State):
         self.placed = None
         self.turn = (p + 1) % self.num_players
         self.phase = OVER if not self.hands[self.turn] else PLACE
-
-    # -- legality messages -----------------------------------------------------------------------
-    def why_illegal(self, action: Any) -> str:
-        if not isinstance(action, (Place, Discard, Fill, Use, A.Auto)):
-            return f"{action!r} is not a Cacao action"
-        who = f"player {self.current_player + 1}" if self.current_player is not None else "nobody"
-        if self.phase == FILL and action[0] != "fill":
-            return f"{action} is not possible now: {who} must first fill the triggered jungle spaces"
-        if self.phase == ACTIVATE and action[0] not in ("use", "auto"):
-            return f"{action} is not possible now: {who} must resolve activated workers ('use ...' or 'auto')"
-        if self.phase == PLACE and action[0] not in ("place", "rebuild", "discard"):
-            return f"{action} is not possible now: {who} must place a worker tile"
-        if isinstance(action, Place):
-            return self._why_place(action)
-        if isinstance(action, Fill):
-            if action.jungle not in self.display:
-                return f"{action}: the display holds {', '.join(self.display) or 'nothing'}, not {action.jungle}"
-            return f"{action}: {action.x},{action.y} is not a jungle space that must be filled now"
-        if isinstance(action, Use):
-            for e in self.pending[self.queue[0]]:
-                if (e.x, e.y, e.edge) == (action.x, action.y, action.edge):
-                    return (f"{action}: that edge has {e.workers} worker(s) and you hold "
-                            f"{self.villages[self.queue[0]].fruit} fruit")
-            return f"{action}: no activated, unresolved edge of yours at {action.x},{action.y} {DIRS[action.edge]}"
-        if isinstance(action, Discard):
-            return f"{action}: discarding is only allowed when the tile has no legal spot and no rebuild"
-        return f"{action} is not legal now"
-
-    def _why_place(self, a: Place) -> str:
-        p = self.turn
-        if a.tile not in self.hands[p]:
-            return f"{a}: tile {a.tile} is not in your hand ({', '.join(self.hands[p])})"
-        if (a.x + a.y) % 2 == 0:
-            return f"{a}: {a.x},{a.y} is a jungle space; worker tiles go on cells with x+y odd"
-        pos = (a.x, a.y)
-        if a.kind == "rebuild":
-            if self.pile or self.display:
-                return f"{a}: rebuilding is only allowed once the jungle pile and display are empty"
-            if self.villages[p].sun < 1:
-                return f"{a}: rebuilding costs a sun token and you have none"
-            w = self.workers.get(pos)
-            if w is None or w.owner != p:
-                return f"{a}: there is no worker tile of yours at {a.x},{a.y}"
-            return f"{a}: the tile at {a.x},{a.y} was already rebuilt once"
-        if pos in self.workers:
-            return f"{a}: {a.x},{a.y} is already occupied"
-        if pos not in self.spots:
-            return f"{a}: a worker tile must be placed next to (not diagonal to) a jungle tile"
-        return f"{a}: rotation {a.rot} duplicates another rotation of {a.tile}; use one of " + ", ".join(
-            f"r{r}" for r in self.comp.rotations[a.tile])
 
     # -- scoring ---------------------------------------------------------------------------------
     def temple_scores(self) -> list[int]:

@@ -1,4 +1,5 @@
-"""Cacao in words and in a terminal: action descriptions and a colour board (rich markup)."""
+"""Cacao in words and in a terminal: action descriptions, a colour board (rich markup) and the reasons an action is
+refused (the rules decide whether an action is legal; these words say why not, in the player's language)."""
 
 from __future__ import annotations
 
@@ -7,18 +8,19 @@ from typing import Any
 
 from boardlab.core.game import MenuItem
 from boardlab.core.narration import after_of
+from boardlab.core.refusal import foreign, game_over, not_legal, not_now, refused
 from boardlab.core.terms import game_data, game_term, punctuation
 
-from .actions import DIRS, STEPS, Discard, Fill, Place, Use
-from .rules import ACTIVATE, FILL, CacaoState
+from .actions import DIRS, STEPS, Auto, Discard, Fill, Place, Use
+from .rules import ACTIVATE, FILL, OVER, PLACE, CacaoState
 
 COLOURS = ("red", "magenta", "white", "yellow")
 LETTERS = "RPWY"
 SHORT = {"plantation": "P", "market": "M", "gold": "G", "water": "~", "sun": "☼", "temple": "T"}
 
 
-def term(key: str, lang: str) -> str:
-    return game_term("boardlab.games.cacao", key, lang)
+def term(key: str, lang: str, /, **kw: Any) -> str:
+    return game_term("boardlab.games.cacao", key, lang, **kw)
 
 
 def tile_name(tile: str) -> str:
@@ -248,6 +250,71 @@ def render(state: CacaoState, seat: int | None, lang: str = "en") -> str:
                           for e in state.pending[p])
         lines.append(f"{term('activations', lang)}{signs.bracket(term(f'colour{p}', lang))}{colon}{edges}")
     return "\n".join(lines)
+
+
+# -- refusals (the rules decide whether an action is legal; these words say why not) ---------------------
+ASKS = {FILL: ("fill",), ACTIVATE: ("use", "auto"), PLACE: ("place", "rebuild", "discard")}
+"""The kinds of action each phase takes (an action of another kind answers a question not asked)."""
+
+
+def why_illegal(state: CacaoState, action: Any, lang: str = "en") -> str:
+    """Why `action` is refused in `state`, in `lang`: the phase's question, or the placement or activation rule
+    it breaks, naming tiles and jungle tiles as the log does."""
+    if not isinstance(action, (Place, Discard, Fill, Use, Auto)):
+        return foreign(action, state.game.title(lang), lang)
+    if state.phase == OVER or state.current_player is None:
+        return game_over(action, lang)
+    if action[0] not in ASKS[state.phase]:
+        who = term("why_who", lang, colour=seat_name(state.current_player, lang))
+        return not_now(action, who, term(f"why_ask_{state.phase}", lang), state.legal_actions(), lang)
+    return refused(action, _reason(state, action, lang), lang)
+
+
+def _reason(state: CacaoState, action: Place | Discard | Fill | Use | Auto, lang: str) -> str:
+    """The rule an action of the phase's kind breaks."""
+    if isinstance(action, Place):
+        return _why_place(state, action, lang)
+    if isinstance(action, Fill):
+        if action.jungle not in state.display:
+            if not state.display:
+                return term("why_display_empty", lang, jungle=term(action.jungle, lang))
+            held = _listing([term(j, lang) for j in state.display], lang)
+            return term("why_not_displayed", lang, display=held, jungle=term(action.jungle, lang))
+        return term("why_not_to_fill", lang, x=action.x, y=action.y)
+    if isinstance(action, Use):
+        p = state.queue[0]
+        for e in state.pending[p]:
+            if (e.x, e.y, e.edge) == (action.x, action.y, action.edge):
+                return term("why_too_many", lang, n=e.workers, fruit=state.villages[p].fruit)
+        return term("why_no_edge", lang, x=action.x, y=action.y, dir=term(DIRS[action.edge], lang))
+    if isinstance(action, Discard):
+        return term("why_discard", lang)
+    return not_legal(action, lang)
+
+
+def _why_place(state: CacaoState, a: Place, lang: str) -> str:
+    p = state.turn
+    if a.tile not in state.hands[p]:
+        hand = punctuation(lang).listing.join(tile_name(t) for t in state.hands[p])
+        return term("why_not_in_hand", lang, tile=tile_name(a.tile), hand=hand)
+    if (a.x + a.y) % 2 == 0:
+        return term("why_jungle_space", lang, x=a.x, y=a.y)
+    pos = (a.x, a.y)
+    if a.kind == "rebuild":
+        if state.pile or state.display:
+            return term("why_rebuild_early", lang)
+        if state.villages[p].sun < 1:
+            return term("why_rebuild_sun", lang)
+        w = state.workers.get(pos)
+        if w is None or w.owner != p:
+            return term("why_rebuild_none", lang, x=a.x, y=a.y)
+        return term("why_rebuilt", lang, x=a.x, y=a.y)
+    if pos in state.workers:
+        return term("why_occupied", lang, x=a.x, y=a.y)
+    if pos not in state.spots:
+        return term("why_not_next", lang)
+    rots = punctuation(lang).listing.join(f"r{r}" for r in state.comp.rotations[a.tile])
+    return term("why_rotation", lang, rot=a.rot, tile=tile_name(a.tile), rots=rots)
 
 
 def seat_name(seat: int, lang: str = "en") -> str:

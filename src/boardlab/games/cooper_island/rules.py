@@ -1403,14 +1403,6 @@ class CooperState(StepMachine, State):
             "todo": [list(map(str, s)) for s in self.todo], "decider": self.decider, "reveals": self.reveals,
         }
 
-    def why_illegal(self, action: Any) -> str:
-        if self.decider is None:
-            return "the game is over"
-        step = self.todo[-1][0] if self.todo else "?"
-        sample = ", ".join(str(a) for a in self.options_[:8])
-        more = " ..." if len(self.options_) > 8 else ""
-        return f"{action} is not legal now (seat {self.decider + 1} decides '{step}': {sample}{more})"
-
 
 STEP: dict[str, Callable[[CooperState, Step], list[Act] | None]] = {
     k[3:]: getattr(CooperState, k) for k in dir(CooperState) if k.startswith("_s_")}

@@ -1,5 +1,6 @@
-"""Cooper Island in words (en, zh-TW): action descriptions and the plain-text picture a terminal prints
-(every peninsula with heights and cubes, the action spaces, ships on the sea ring, each player's board)."""
+"""Cooper Island in words (en, zh-TW): action descriptions, the plain-text picture a terminal prints
+(every peninsula with heights and cubes, the action spaces, ships on the sea ring, each player's board) and the
+reasons an action is refused."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from functools import cache
 from typing import Any
 
 from boardlab.core.narration import after_of
+from boardlab.core.refusal import game_over, not_now
 from boardlab.core.terms import game_data, game_term, game_terms, punctuation
 
 from .actions import SPACES, Act
@@ -137,6 +139,15 @@ def end_cause(state: CooperState, lang: str) -> str:
 def seat_name(seat: int, lang: str = "en") -> str:
     """A seat as the log names it (core.game.Game.seat_name)."""
     return player_name(seat, lang)
+
+
+def why_illegal(state: CooperState, action: Any, lang: str = "en") -> str:
+    """Why `action` is refused, in `lang`: who decides what now (the step in the game's words), and a few of
+    the answers they may give."""
+    if state.decider is None or not state.todo:
+        return game_over(action, lang)
+    step = term("step_" + state.todo[-1][0], lang)
+    return not_now(action, player_name(state.decider, lang), step, state.options_, lang)
 
 
 def card_name(cid: str, lang: str) -> str:

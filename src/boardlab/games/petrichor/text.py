@@ -9,6 +9,7 @@ from rich.cells import cell_len
 from rich.markup import escape
 
 from boardlab.core.narration import after_of
+from boardlab.core.refusal import game_over, not_now
 from boardlab.core.terms import game_data, game_term, punctuation
 
 from .actions import DIRS, Blow, CardAct, Cell, Die, Rain, Simple, Wind, cell_text
@@ -161,14 +162,12 @@ def render(state: PetrichorState, seat: int | None, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def why_illegal(state: PetrichorState, action: Any) -> str:
-    """Why an action is refused: what is being asked now and a few of the legal answers."""
+def why_illegal(state: PetrichorState, action: Any, lang: str = "en") -> str:
+    """Why an action is refused, in `lang`: what is being asked now, of whom, and a few of the legal answers."""
     if state.decider is None:
-        return f"{action} cannot be played: the game is over"
-    step = term("step_" + state.todo[-1][0], "en")
-    legal = ", ".join(str(a) for a in state.legal_actions()[:8])
-    more = " ..." if len(state.legal_actions()) > 8 else ""
-    return f"{action} is not legal now: P{state.decider + 1} must answer '{step}' (legal: {legal}{more})"
+        return game_over(action, lang)
+    step = term("step_" + state.todo[-1][0], lang)
+    return not_now(action, player_name(state.decider, lang, state.solo), step, state.legal_actions(), lang)
 
 
 def seat_name(seat: int, lang: str = "en") -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardlab.core.refusal import foreign, game_over, not_now, refused
 from boardlab.core.terms import game_term, punctuation
 
 from .actions import SLOTS, CardAct, Look, Opp, Place, PMAction, Shift, Simple, Slot, Swap
@@ -277,45 +278,46 @@ def render(state: PocketMarsState, seat: int | None, lang: str = "en") -> str:
 
 
 # -- refusals ------------------------------------------------------------------------------------------
-def why_illegal(state: PocketMarsState, action: Any) -> str:
-    """A precise sentence for a refused action (the state is unchanged)."""
+def why_illegal(state: PocketMarsState, action: Any, lang: str = "en") -> str:
+    """A precise sentence in `lang` for a refused action (the state is unchanged)."""
     if not isinstance(action, (Simple, CardAct, Opp, Place, Shift, Swap, Look, Slot)):
-        return f"{action!r} is not a Pocket Mars action"
+        return foreign(action, state.game.title(lang), lang)
     d = state.decider
     if d is None:
-        return f"{action}: the game is over"
-    who = player_name(d, "en")
+        return game_over(action, lang)
     step = state.todo[-1]
     if step[0] == "turn":
-        reason = _why_turn(state, d, action)
+        reason = _why_turn(state, d, action, lang)
         if reason:
-            return f"{action}: {reason}"
-    legal = ", ".join(str(a) for a in state.legal_actions())
-    return f"{action} is not possible now: {who} must decide '{decision_text(state, 'en')}' (choices: {legal})"
+            return refused(action, reason, lang)
+    return not_now(action, player_name(d, lang), decision_text(state, lang), state.legal_actions(), lang)
 
 
-def _why_turn(state: PocketMarsState, p: int, a: PMAction) -> str | None:
+ZONES = {"hand": "why_zone_hand", "prep": "why_zone_prep", "energy": "why_zone_either"}
+"""Where a turn action looks for its card, by the action's kind (the words of each in terms.json)."""
+
+
+def _why_turn(state: PocketMarsState, p: int, a: PMAction, lang: str) -> str | None:
     kind = a[0]
     if kind in ("hand", "prep", "energy"):
         c = a[1]
         where = {"hand": state.hands[p], "prep": state.prep[p], "energy": state.hands[p] + state.prep[p]}[kind]
         if c not in where:
-            zone = {"hand": "your hand", "prep": "your prep module", "energy": "your hand or prep module"}[kind]
-            return f"{CARD_IDS[c]} is not in {zone}"
+            return term("why_not_in", lang, card=CARD_IDS[c], zone=term(ZONES[kind], lang))
     elif kind == "opp":
         o, slot = a[1], a[2]
         if o == p:
-            return "that is your own prep module: use 'prep <card>'"
+            return term("why_own_prep", lang)
         if o not in state.others(p):
-            return f"there is no {player_name(o, 'en')} in this game"
+            return term("why_no_player", lang, player=player_name(o, lang))
         if slot >= len(state.prep[o]):
-            return f"{player_name(o, 'en', state.solo)}'s prep module has no card {SLOTS[slot]}"
+            return term("why_no_slot", lang, player=player_name(o, lang, state.solo), slot=SLOTS[slot])
     elif kind == "launch" and not state.earth[p]:
-        return "none of your colonists is left on Earth"
+        return term("why_no_colonist", lang)
     elif kind == "pass":
-        return "passing is only allowed when no other action is possible"
+        return term("why_pass", lang)
     elif kind not in ("hand", "prep", "opp", "launch", "energy"):
-        return f"{player_name(p, 'en')} must first choose a turn action (hand, prep, opp, launch or energy)"
+        return term("why_turn_first", lang, player=player_name(p, lang))
     return None
 
 

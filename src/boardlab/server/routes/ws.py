@@ -181,7 +181,7 @@ async def _ws_command(svc: TableService, t: Table, conn: Conn, raw: str) -> dict
             text = msg.get("action")
             if not isinstance(text, str):
                 raise ApiError(400, "bad_message", "action must be a string")
-            await svc.act(t, seat, move, text, None)
+            await svc.act(t, seat, move, text, conn.lang, reply=False)  # a refusal in the page's language
         else:
             await svc.undo(t, seat, move, conn.lang)
         return {"type": "ack", "id": msg_id, "version": t.version}
