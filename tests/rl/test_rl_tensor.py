@@ -72,7 +72,8 @@ def test_the_states_reading_is_the_views_under_the_options(game: str, players: i
 
 def test_values_random_games_seldom_reach() -> None:
     """What random play hardly ever shows (Block and Key's final round; Cooper Island's logs, forts, used large
-    buildings, passes), set by hand in the middle of a game: still the view's reading."""
+    buildings, passes), set by hand in the middle of a game: still the view's reading. A fort on a hex has its own
+    occupant slot (the encoder had none, and a learner's random game stopped at the first fort built)."""
     rng = random.Random(5)
     bk = get_game("block_and_key").new_game(2, 7)
     ci = get_game("cooper_island").new_game(3, 7)
@@ -83,6 +84,7 @@ def test_values_random_games_seldom_reach() -> None:
     large = [c.id for c in ci.C.large]
     for q, P in enumerate(ci.players):
         P.logs, P.built["fort"], P.passed, P.large_used = q + 1, q, q != 1, set(large[q:q + 2])
+        P.occ[5 + q] = "fort"
     for state in (bk, ci):
         for seat in range(state.num_players):
             same(state, seat, f"{state.game.name}, set by hand")

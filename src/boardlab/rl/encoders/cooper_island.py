@@ -18,6 +18,16 @@ PHASES = ("income", "worker", "cleanup", "over")
 WORKERS = ("normal", "special", "idle_normal", "idle_special", "on_orders")
 
 
+def counters(P: Player) -> tuple[Any, ...]:
+    """Every value of a `Player` that `CooperIslandEncoder._counts` reads (its island aside): equal tuples, equal
+    writes."""
+    return (tuple(P.store.items()), tuple(P.market.items()), tuple(P.built.items()), tuple(P.hand), P.carto,
+            P.carto_used, P.total_n, P.total_s, P.idle_n, P.idle_s, P.orders_n, P.orders_s, tuple(P.ships),
+            tuple(P.since), P.logs, P.anchors, P.crates, P.crates_taken, P.statues, P.vp, P.ruins_taken,
+            tuple(P.islets), tuple(P.boats), tuple(P.miles), tuple(P.cards), tuple(sorted(P.large_used)),
+            tuple(P.icons), P.passed)
+
+
 class CooperIslandEncoder(ViewEncoder):
     """Cooper Island, 2-4 players; blocks in `layout` order (docs/research.md tables them). `encode` reads the view,
     `tensor` the state itself (the same vector: tests/rl/test_rl_tensor.py)."""
@@ -35,7 +45,7 @@ class CooperIslandEncoder(ViewEncoder):
         self.res = {g: i for i, g in enumerate(C.RES)}
         self.goods = {g: i for i, g in enumerate(C.GOODS)}
         self.cards = {c.id: i for i, c in enumerate((*comp.small, *comp.large))}
-        self.occ = {**self.cards, "statue": len(self.cards)}
+        self.occ = {**self.cards, "statue": len(self.cards), "fort": len(self.cards) + 1}  # what a hex may hold
         self.spaces = {x: i for i, x in enumerate(A.SPACES)}
         self.ring = SLOTS * comp.segment
         self.orders = len(comp.orders)
@@ -47,6 +57,7 @@ class CooperIslandEncoder(ViewEncoder):
         self.layout = self._layout()
         self.memo = Memo()
         self.islands = Memo()  # `tensor`'s: an island's writes per (seat, slot), replayed while it is unchanged
+        self.counters = Memo()  # and its board's other writes, replayed while `counters` is equal
 
     def _layout(self) -> Layout:
         s, h, c, comp = SLOTS, self.hexes, len(self.cards), self.comp
@@ -210,7 +221,11 @@ class CooperIslandEncoder(ViewEncoder):
             if mark is not None:
                 self._island(w, state, q, j, P)
                 self.islands.keep(w, (q, j), part, mark)
-            self._counts(w, state, j, P)
+            counts = counters(P)  # ~40 values in one tuple: a fraction of writing them again
+            mark = self.counters.replay(w, (q, j), counts)
+            if mark is not None:
+                self._counts(w, state, j, P)
+                self.counters.keep(w, (q, j), counts, mark)
         w.part(L["round"][0], state.round + 1, comp.rounds + 1)
         w.put(L["phase"][0] + PHASES.index(state.phase), 1.0)
         w.put(L["start"][0] + rot[state.start], 1.0)
