@@ -92,7 +92,7 @@ def test_values_random_games_seldom_reach() -> None:
 
 @pytest.mark.parametrize("game", sorted(BUILT_IN))
 def test_these_games_read_the_state_itself(game: str) -> None:
-    """Where the view's dicts cost most of a step, the encoder has its own reading (not the default's)."""
+    """Every built-in encoder has its own reading (not the default's): the view's dicts cost most of a step."""
     enc = encoder_for(game)
     assert type(enc).tensor is not ViewEncoder.tensor
 
