@@ -286,7 +286,7 @@ class BlockAndKeyEncoder(ViewEncoder):
             got = cubes.get(key)
             if got is None:
                 got = self._cubes(state, p[:5], key[2], bmap)
-                if len(cubes) >= 100_000:
+                if len(cubes) >= 20_000:  # ~5 MB at most (a block has 3-5 cubes, 3 planes each)
                     cubes.clear()
                 cubes[key] = got
             out += got
