@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
+from boardlab.games.block_and_key.rules import BlockAndKeyState
+
 from .kit import Layout, Memo, ViewEncoder, Writer, make_layout, slot_of
 
 SLOTS = 4  # seats, rotated (slot 0 is the observer); placer slot 4 is the solo game's ancients
@@ -20,7 +22,8 @@ OPTIONS = ("key_views", "enigma_rounding", "face_contact")
 
 
 class BlockAndKeyEncoder(ViewEncoder):
-    """Block and Key, 1-4 players; blocks in `layout` order (docs/research.md tables them)."""
+    """Block and Key, 1-4 players; blocks in `layout` order (docs/research.md tables them). `encode` reads the view,
+    `tensor` the state itself (the same vector: tests/rl/test_rl_tensor.py)."""
 
     def __init__(self) -> None:
         from boardlab.core import get_game
@@ -44,6 +47,9 @@ class BlockAndKeyEncoder(ViewEncoder):
         self.options = {name: options[name].choices or () for name in OPTIONS}
         self.layout = self._layout()
         self.memo = Memo()
+        self.temples = Memo()  # `tensor`'s: the temple's writes per (seat, seats), replayed while nothing was placed
+        self.ids: dict[int, tuple[Any, list[int], list[int], list[int]]] = {}  # per components: see `_ids`
+        self.cubes: dict[tuple[int, tuple[int, ...], int], list[int]] = {}  # `_placed`'s: per placement and slot
 
     def _layout(self) -> Layout:
         s, v, b, k, c = SLOTS, self.voxels, len(self.blocks), len(self.keys), len(self.colours)
@@ -81,6 +87,16 @@ class BlockAndKeyEncoder(ViewEncoder):
         w.ones("cube_shape", kinds)
         w.ones("cube_by", placers)
         w.ones("floor", [y * W + x for y in range(t["depth"]) for x in range(t["width"])])
+
+    def _ids(self, comp: Any) -> tuple[list[int], list[int], list[int]]:
+        """A state's block, key and Enigma numbers as this encoder's block, key and colour indices (the view names
+        them by id: a state built from another components file numbers them its own way), once per components."""
+        hit = self.ids.get(id(comp))
+        if hit is None or hit[0] is not comp:
+            hit = (comp, [self.blocks[b] for b in comp.block_ids], [self.keys[k.id] for k in comp.keys],
+                   [self.colours[comp.colours[c]] for c in comp.enigmas])
+            self.ids[id(comp)] = hit
+        return hit[1], hit[2], hit[3]
 
     def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
         w = Writer(self.layout)
@@ -157,3 +173,136 @@ class BlockAndKeyEncoder(ViewEncoder):
             for q in view["winners"]:
                 w.set("winner", slot(q))
         return w.done()
+
+    def tensor(self, state: BlockAndKeyState, seat: int, extra: int = 0) -> np.ndarray:
+        """`encode(state.observation_view(seat))`, read off the state (the view's dicts are not built): the same
+        features in the same slots, every one a value the view holds for this seat (its own hand, Enigma card and
+        matches, everyone's Enigma card only once the game is over, the keys under the altars only to the solo
+        player; the rest is public); a learner's step builds this."""
+        L, w = self.layout, Writer(self.layout)
+        seats = state.num_players
+        rot = [(q - seat) % seats for q in range(seats)]
+        bmap, kmap, emap = self._ids(state.comp)
+        nc, nk, nb, W = len(self.colours), len(self.keys), len(self.blocks), self.W
+        placed = state.placed
+        part = (tuple(placed), state.D, state.W)  # most steps place nothing: the temple repeats
+        mark = self.temples.replay(w, (id(bmap), seat, seats), part)
+        if mark is not None:
+            self._placed(w, state, rot, bmap)
+            self.temples.keep(w, (id(bmap), seat, seats), part, mark)
+        cx, cy = state.floor.core
+        at = L["core"][0]
+        for dy in range(2):
+            for dx in range(2):
+                w.put(at + (cy + dy) * W + cx + dx, 1.0)
+        w.put(L["core_turn"][0] + state.core_turn, 1.0)
+        at = L["site"][0]
+        for pos, b in enumerate(state.site):
+            if b >= 0:
+                w.put(at + pos * nb + bmap[b], 1.0)
+        w.part(L["bag"][0], len(state.bag), nb)
+        at = L["decks"][0]
+        for d, name in enumerate(("sun", "moon")):
+            w.part(at + d, len(state.decks[d]), self.deck_size[name])
+        present_at, supply_at, count_at, decks_at = (L["seat_present"][0], L["supply"][0], L["hand_count"][0],
+                                                     L["hand_decks"][0])
+        claimed_at, points_at, enigma_at = L["claimed"][0], L["key_points"][0], L["enigma"][0]
+        keys, over = state.comp.keys, state.is_over
+        for q in range(seats):
+            j = rot[q]
+            w.put(present_at + j, 1.0)
+            for b in state.supply[q]:
+                w.put(supply_at + j * nb + bmap[b], 1.0)
+            hand = state.hands[q]
+            w.part(count_at + j, len(hand), MOST)
+            per_deck = [0, 0, 0]
+            for k in hand:  # every hand's decks are public (the card backs)
+                per_deck[DECKS.index(keys[k].deck)] += 1
+            for n in range(3):
+                w.part(decks_at + j * 3 + n, per_deck[n], MOST)
+            for k in state.claimed[q]:
+                w.put(claimed_at + j * nk + kmap[k], 1.0)
+            w.part(points_at + j, state.key_points(q), POINTS_MOST)
+            if q == seat or over:  # the seat's own Enigma card, and everyone's once the game is over
+                w.put(enigma_at + j * nc + emap[state.enigma[q]], 1.0)
+        hand = state.hands[seat]
+        at = L["hand"][0]
+        for k in hand:
+            w.put(at + kmap[k], 1.0)
+        w.part(L["enigma_faces"][0], state.enigma_faces(seat), self.W * self.H)
+        at = L["matchable"][0]
+        for k in hand:
+            if state.key_match(k, seat, None) is not None:
+                w.put(at + kmap[k], 1.0)
+        if state.phase == "claim" and state.actor == seat:
+            at = L["claimable"][0]
+            for k in state.offer:
+                w.put(at + kmap[k], 1.0)
+        if state.phase != "turn":
+            at = L["last_claims"][0]
+            for k in state.claimed_now:
+                w.put(at + kmap[k], 1.0)
+        w.put(L["final_round"][0], float(state.final))
+        w.put(L["phase"][0] + PHASES.index(state.phase), 1.0)
+        actor, turn = state.actor, state.turn_seat  # the current player, None once over
+        w.put(L["current"][0] + (SLOTS if actor is None else rot[actor]), 1.0)
+        w.put(L["turn"][0] + (SLOTS if turn is None else rot[turn]), 1.0)
+        for name in OPTIONS:
+            w.put(L[f"option_{name}"][0] + self.options[name].index(state.options[name]), 1.0)
+        if state.solo:
+            w.put(L["solo"][0], 1.0)
+            w.part(L["solo_turn"][0], state.solo_turn, self.solo_turns)
+            w.part(L["markers"][0], len(state.markers), self.solo_turns)
+            a = state.last_ancient
+            if a is not None:  # the card they drew (its site and corner), the block they took, then where it went
+                if a.get("block") is not None:
+                    w.put(L["ancient_block"][0] + self.blocks[a["block"]], 1.0)
+                if "card" in a:
+                    w.put(L["ancient_card"][0] + self.keys[a["card"]], 1.0)
+                    w.put(L["ancient_corner"][0] + a["corner"] - 1, 1.0)
+                    w.put(L["ancient_site"][0] + a["site"] - 1, 1.0)
+                w.put(L["ancient_placed"][0], float(a.get("placed") is not None))
+            if seat == 0:  # the solo player knows the keys they put under an altar
+                at = L["under_altars"][0]
+                for d in range(2):
+                    for pos, k in enumerate(state.decks[d][: state.known_bottom[d]]):
+                        w.put(at + d * nk + kmap[k], (pos + 1) / nk)
+        if over:
+            w.put(L["over"][0], 1.0)
+            at = L["winner"][0]
+            for q in state.winners():
+                w.put(at + rot[q], 1.0)
+        return w.done(extra)
+
+    def _placed(self, w: Writer, state: BlockAndKeyState, rot: list[int], bmap: list[int]) -> None:
+        """`_temple` read off the state's placed blocks: each cube's colour, shape and placer, then the floor. A
+        placed block's writes are remembered per placement and placer's slot (a game places a few dozen blocks,
+        and the temple is read again at every step after each one)."""
+        L, W = self.layout, self.W
+        cubes, out, ids = self.cubes, [], id(bmap)  # `bmap`: one list per components (`_ids`)
+        for p in state.placed:
+            q = p[5]
+            key = (ids, p, SLOTS if q < 0 else rot[q])  # -1: the ancients (solo)
+            got = cubes.get(key)
+            if got is None:
+                got = self._cubes(state, p[:5], key[2], bmap)
+                if len(cubes) >= 20_000:  # ~5 MB at most (a block has 3-5 cubes, 3 planes each)
+                    cubes.clear()
+                cubes[key] = got
+            out += got
+        at = L["floor"][0]
+        out += [at + y * W + x for y in range(state.D) for x in range(state.W)]
+        w.marks(out)
+
+    def _cubes(self, state: BlockAndKeyState, where: tuple[int, ...], by: int, bmap: list[int]) -> list[int]:
+        """The cube planes' indices of block b in orientation o anchored at x, y, z (`where`), placed by slot `by`."""
+        L, comp, W, D, shapes, nc = self.layout, self.comp, self.W, self.D, self.shapes, len(self.colours)
+        b, o, x, y, z = where
+        e = bmap[b]
+        colour, shape = L["cube_colour"][0] + comp.block_colour(e), L["cube_shape"][0] + comp.block_shape(e)
+        placer = L["cube_by"][0] + by
+        out: list[int] = []
+        for dx, dy, dz in state.orientation(b, o).cubes:
+            i = ((z + dz) * D + y + dy) * W + x + dx
+            out += (colour + i * nc, shape + i * shapes, placer + i * (SLOTS + 1))
+        return out

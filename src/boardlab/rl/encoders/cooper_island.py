@@ -8,6 +8,8 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
+from boardlab.games.cooper_island.rules import CooperState, Player
+
 from .kit import Layout, Memo, ViewEncoder, Writer, make_layout, slot_of
 
 SLOTS = 4
@@ -16,8 +18,19 @@ PHASES = ("income", "worker", "cleanup", "over")
 WORKERS = ("normal", "special", "idle_normal", "idle_special", "on_orders")
 
 
+def counters(P: Player) -> tuple[Any, ...]:
+    """Every value of a `Player` that `CooperIslandEncoder._counts` reads (its island aside): equal tuples, equal
+    writes."""
+    return (tuple(P.store.items()), tuple(P.market.items()), tuple(P.built.items()), tuple(P.hand), P.carto,
+            P.carto_used, P.total_n, P.total_s, P.idle_n, P.idle_s, P.orders_n, P.orders_s, tuple(P.ships),
+            tuple(P.since), P.logs, P.anchors, P.crates, P.crates_taken, P.statues, P.vp, P.ruins_taken,
+            tuple(P.islets), tuple(P.boats), tuple(P.miles), tuple(P.cards), tuple(sorted(P.large_used)),
+            tuple(P.icons), P.passed)
+
+
 class CooperIslandEncoder(ViewEncoder):
-    """Cooper Island, 2-4 players; blocks in `layout` order (docs/research.md tables them)."""
+    """Cooper Island, 2-4 players; blocks in `layout` order (docs/research.md tables them). `encode` reads the view,
+    `tensor` the state itself (the same vector: tests/rl/test_rl_tensor.py)."""
 
     def __init__(self) -> None:
         from boardlab.games.cooper_island import actions as A
@@ -32,7 +45,7 @@ class CooperIslandEncoder(ViewEncoder):
         self.res = {g: i for i, g in enumerate(C.RES)}
         self.goods = {g: i for i, g in enumerate(C.GOODS)}
         self.cards = {c.id: i for i, c in enumerate((*comp.small, *comp.large))}
-        self.occ = {**self.cards, "statue": len(self.cards)}
+        self.occ = {**self.cards, "statue": len(self.cards), "fort": len(self.cards) + 1}  # what a hex may hold
         self.spaces = {x: i for i, x in enumerate(A.SPACES)}
         self.ring = SLOTS * comp.segment
         self.orders = len(comp.orders)
@@ -43,6 +56,8 @@ class CooperIslandEncoder(ViewEncoder):
         self.steps = {k: i for i, k in enumerate(sorted(n[3:] for n in dir(CooperState) if n.startswith("_s_")))}
         self.layout = self._layout()
         self.memo = Memo()
+        self.islands = Memo()  # `tensor`'s: an island's writes per (seat, slot), replayed while it is unchanged
+        self.counters = Memo()  # and its board's other writes, replayed while `counters` is equal
 
     def _layout(self) -> Layout:
         s, h, c, comp = SLOTS, self.hexes, len(self.cards), self.comp
@@ -188,3 +203,153 @@ class CooperIslandEncoder(ViewEncoder):
             for q in view["winners"]:
                 w.set("winner", slot(q))
         return w.done()
+
+    def tensor(self, state: CooperState, seat: int, extra: int = 0) -> np.ndarray:
+        """`encode(state.observation_view(seat))`, read off the state (the view's dicts are not built): the same
+        features in the same slots, every one a value the view holds for this seat (the boards are public; of the
+        building cards, only those the seat has seen: `seen`'s bit, the view's rule); a learner's step builds this."""
+        L, w, comp = self.layout, Writer(self.layout), self.comp
+        seats = state.num_players
+        rot = [(q - seat) % seats for q in range(seats)]
+        cards, bit = len(self.cards), 1 << seat
+        at = L["seat_present"][0]
+        for q, P in enumerate(state.players):
+            j = rot[q]
+            w.put(at + j, 1.0)
+            part = (tuple(map(tuple, P.stack)), tuple(P.cube), tuple(P.occ), tuple(P.ruin))
+            mark = self.islands.replay(w, (q, j), part)  # a step mostly changes one seat's counters, if any
+            if mark is not None:
+                self._island(w, state, q, j, P)
+                self.islands.keep(w, (q, j), part, mark)
+            counts = counters(P)  # ~40 values in one tuple: a fraction of writing them again
+            mark = self.counters.replay(w, (q, j), counts)
+            if mark is not None:
+                self._counts(w, state, j, P)
+                self.counters.keep(w, (q, j), counts, mark)
+        w.part(L["round"][0], state.round + 1, comp.rounds + 1)
+        w.put(L["phase"][0] + PHASES.index(state.phase), 1.0)
+        w.put(L["start"][0] + rot[state.start], 1.0)
+        nxt = state.next_start
+        w.put(L["next_start"][0] + (SLOTS if nxt is None else rot[nxt]), 1.0)
+        owner_at, islet_at, islets = L["beach_owner"][0], L["beach_islet"][0], len(comp.islets)
+        for beach, (q, k) in state.islet_at.items():
+            w.put(owner_at + beach * SLOTS + rot[q], 1.0)
+            w.put(islet_at + beach * islets + k, 1.0)
+        at = L["space"][0]
+        for x, occupants in state.spaces.items():
+            for pos, (q, special) in enumerate(occupants):
+                base = at + (self.spaces[x] * SLOTS + pos) * (SLOTS + 1)
+                w.put(base + rot[q], 1.0)
+                w.put(base + SLOTS, float(special))
+        cargo_at, turned_at = L["cargo"][0], L["cargo_turned"][0]
+        for c, holders in enumerate(state.cargo):
+            for q in holders:  # a set: one crate of each holder
+                w.part(cargo_at + c * SLOTS + rot[q], 1, SLOTS)
+            w.put(turned_at + c, float(state.turned[c]))
+        order_at, worker_at = L["order"][0], L["order_worker"][0]
+        for k in state.orders:
+            w.put(order_at + k, 1.0)
+            worker = state.order_worker.get(k)  # not `q`: compiled, a name keeps the type it first had (int)
+            if worker is not None:
+                w.put(worker_at + k * SLOTS + rot[worker], 1.0)
+        at = L["supply"][0]
+        for g, n in state.supply.items():
+            w.part(at + self.res[g], n, comp.cubes)
+        at = L["singles"][0]
+        for t, n in state.singles.items():
+            w.part(at + self.singles[t], n, comp.singles[t])
+        w.part(L["bag"][0], len(state.bag), self.bag)
+        w.part(L["log_tokens"][0], len(state.logpool), len(comp.log_tokens))
+        at = L["deck_count"][0]
+        w.part(at, len(state.small), len(comp.small))
+        w.part(at + 1, len(state.large), len(comp.large))
+        seen, card_of = state.seen, self.cards
+        at = L["deck_known"][0]
+        for d, deck in enumerate((state.small, state.large)):
+            most = len(comp.small if d == 0 else comp.large)
+            for pos, cid in enumerate(deck):
+                if seen[cid] & bit:  # only the cards this seat has seen (the view's rule)
+                    w.put(at + d * cards + card_of[cid], (pos + 1) / most)
+        at, hidden_at = L["offer"][0], L["offer_hidden"][0]
+        for pos, cid in enumerate(state.offer):
+            if seen[cid] & bit:
+                w.put(at + pos * cards + card_of[cid], 1.0)
+            else:
+                w.put(hidden_at + pos, 1.0)
+        decider = state.decider  # the current player, None once over
+        w.put(L["current"][0] + (SLOTS if decider is None else rot[decider]), 1.0)
+        if decider is not None:
+            w.put(L["decider"][0] + rot[decider], 1.0)
+            w.put(L["step"][0] + self.steps[state.todo[-1][0]], 1.0)
+        else:
+            w.put(L["over"][0], 1.0)
+            at = L["winner"][0]
+            for q in state.winners():
+                w.put(at + rot[q], 1.0)
+        return w.done(extra)
+
+    def _island(self, w: Writer, state: CooperState, q: int, j: int, P: Player) -> None:
+        """`_hexes` read off seat q's island: the tile stacks, cubes, occupants and ruins of slot j (and the road,
+        once: seat 0's)."""
+        L, h, layers, terrains = self.layout, self.hexes, self.layers, len(self.terrains)
+        nres, nocc, tcode, rcode, ocode = len(self.res), len(self.occ), self.terrains, self.res, self.occ
+        tiles_at, cube_at, occ_at, ruin_at = L["tiles"][0], L["cube"][0], L["occupant"][0], L["ruin"][0]
+        out: list[int] = []
+        for i, stack in enumerate(P.stack):
+            c = j * h + i
+            base = c * layers
+            out += [tiles_at + (base + layer) * terrains + tcode[code] for layer, code in enumerate(stack)]
+            cube, occ = P.cube[i], P.occ[i]
+            if cube:
+                out.append(cube_at + c * nres + rcode[cube])
+            if occ:
+                out.append(occ_at + c * nocc + ocode[occ])
+            if P.ruin[i]:
+                out.append(ruin_at + c)
+        if q == 0:
+            at = L["road"][0]
+            out += [at + i for i in state.C.road]
+        w.marks(out)
+
+    def _counts(self, w: Writer, state: CooperState, j: int, P: Player) -> None:
+        """`_board`'s counts, cards and tokens of the player in slot j, read off its `Player`."""
+        L, comp, cards, goods = self.layout, self.comp, len(self.cards), len(self.goods)
+        at, ids = L["storage"][0] + j * goods, self.goods
+        for g, n in P.store.items():
+            w.part(at + ids[g], n, MOST)
+        at = L["market"][0] + j * goods
+        for g, n in P.market.items():
+            w.part(at + ids[g], n, MOST)
+        w.part(L["storage_cap"][0] + j, state.C.start_storage + sum(P.built.values()), MOST)
+        at = L["hand"][0] + j * self.splits
+        for kind, n in enumerate(P.hand):
+            w.part(at + kind, n, MOST)
+        w.part(L["cartographer"][0] + j, P.carto, comp.carto_max)
+        w.put(L["cartographer_used"][0] + j, float(P.carto_used))
+        at = L["workers"][0] + j * len(WORKERS)
+        for k, n in enumerate((P.total_n, P.total_s, P.idle_n, P.idle_s, P.orders_n + P.orders_s)):
+            w.part(at + k, n, SLOTS)
+        ships_at, since_at = L["ships"][0] + j * 2, L["since_log"][0] + j * 2
+        for k in range(2):
+            w.part(ships_at + k, P.ships[k], self.ring)
+            w.part(since_at + k, P.since[k], comp.segment)
+        for block, n in (("logs", P.logs), ("anchors", P.anchors), ("fort", P.built["fort"]), ("crates", P.crates),
+                         ("crates_taken", P.crates_taken), ("statues", P.statues), ("workshop_points", P.vp)):
+            w.part(L[block][0] + j, n, MOST)
+        w.part(L["ruins_taken"][0] + j, P.ruins_taken, len(comp.ruins))
+        for block, n, indices in (("islets_left", len(comp.islets), P.islets), ("boats", len(comp.boats), P.boats),
+                                  ("milestones", len(comp.milestones), P.miles)):
+            at = L[block][0] + j * n
+            for k in indices:
+                w.put(at + k, 1.0)
+        card_of = self.cards
+        at = L["buildings"][0] + j * cards
+        for cid in P.cards:
+            w.put(at + card_of[cid], 1.0)
+        at = L["large_used"][0] + j * cards
+        for cid in P.large_used:
+            w.put(at + card_of[cid], 1.0)
+        at = L["crate_icons"][0] + j * len(comp.crate_icons)
+        for k, on in enumerate(P.icons):
+            w.put(at + k, float(on))
+        w.put(L["passed"][0] + j, float(P.passed))

@@ -77,6 +77,12 @@ class Writer:
             self.at.append(at)
             self.values.append(value)
 
+    def marks(self, indices: list[int]) -> None:
+        """A 1 at each absolute index of `indices` (distinct slots, offsets computed by the caller, as `put`): a
+        `tensor` gathers a plane's hundreds of them and stores them at once."""
+        self.at.extend(indices)
+        self.values.extend([1.0] * len(indices))
+
     def part(self, at: int, value: float, most: float) -> None:
         """`frac` at an absolute index (a `tensor` reading the state computes its offsets once)."""
         if value < 0:
