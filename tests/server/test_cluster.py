@@ -548,3 +548,35 @@ def test_a_copy_on_another_process_applies_each_new_row_and_rebuilds_only_when_i
     for log_path in (tmp_path / "a.log", tmp_path / "b.log"):
         text = log_path.read_text()
         assert "gives another state" not in text and "duplicate key" not in text, text[-3000:]
+
+
+@pytest.mark.postgres
+def test_a_copy_reads_its_site_information_off_the_event_loop_and_presence_stays_home(tmp_path: Path) -> None:
+    """A spectator on B watches a table A owns while its players come and go on A, and play. B reads the table's
+    site information (accounts, ratings, clock, chat count: 4-5 queries) ahead, off its event loop, when it loads
+    its copy; never while a message waits for it: on PostgreSQL that read blocked every table of the process, and
+    500 players leaving at once stalled a watching process for about a second (docs/benchmarks.md, "Pushes across
+    processes"). A seat coming and going on A is A's own presence (docs/server.md): B is not told and reads
+    nothing, where before each arrival and departure made B read the seats and then the site information again."""
+    with (
+        cluster(tmp_path, 2) as (a, b),
+        httpx.Client(base_url=a.url, timeout=30) as ca,
+        httpx.Client(base_url=b.url, timeout=30) as cb,
+    ):
+        made = make_table(ca, options={"target": 10**6})
+        tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+        with Ws(b.ws_url, tid) as watch_b:
+            watch_b.state(version=0)
+            for _ in range(3):
+                with Ws(a.ws_url, tid, list(tok.values())) as seats_a:  # both players arrive ...
+                    seats_a.recv()
+                    _turn(ca, tid, tok)
+                # ... and leave
+            v = _same_everywhere(ca, cb, tid, tok)
+            assert watch_b.state(version=v)["version"] == v
+            h = cb.get("/healthz").json()
+        assert h["site_reads"] == {"ahead": 1, "blocking": 0}, h
+        assert h["copies"] == {"applied": v, "read": 0, "rebuilt": 0}, h
+    for srv in (a, b):
+        text = srv.log_path.read_text()
+        assert "Traceback" not in text, text[-3000:]

@@ -156,7 +156,7 @@ def create_app(db_url: str, *, resume: bool = True, redis_url: str | None = None
         # and how its copies of other processes' tables followed them: rows applied, rows read, whole rebuilds
         return {"status": "ok", "process": cluster.me, "tables": len(cluster.owned),
                 "bots": {"asked": q.asked, "served": q.served} if q is not None else None,
-                "copies": dict(request.app.state.svc.copies)}
+                "copies": dict(request.app.state.svc.copies), "site_reads": dict(request.app.state.site.reads)}
 
     app.include_router(ws.router())  # live updates: the WebSocket protocol
     app.include_router(accounts.router(gates))  # sign-up/in/out, "My games", claiming a seat

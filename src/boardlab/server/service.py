@@ -166,6 +166,8 @@ class TableService:
             try:
                 rows = await self.store.read(lambda c: load_rows(c, table_id))
                 t = await asyncio.to_thread(_build_checked, rows) if rows else None
+                if t is not None and self.hooks is not None:
+                    await self.hooks.preload(t)  # its first message must not read the database on the event loop
             except Exception as e:
                 fut.set_exception(e)
                 fut.exception()  # mark retrieved
@@ -352,6 +354,7 @@ class TableService:
             raise ApiError(503, "storage", "the database did not answer; nothing changed, try again") from None
         if self.hooks is not None:
             self.hooks.took_over(t)
+            await self.hooks.preload(t)
         self.kick(t)
 
     async def _refresh(self, t: Table) -> None:
@@ -500,6 +503,7 @@ class TableService:
                             moves_only = await self._catch_up(t)
                             if self.hooks is not None:
                                 (self.hooks.moved_elsewhere if moves_only else self.hooks.refreshed)(t)
+                                await self.hooks.preload(t)
                     except Exception as e:  # a dropped database connection: try again, or its watchers here
                         tries += 1  # would wait for the table's next change (found by benchmarks/cluster_faults.py)
                         if tries >= 30:
@@ -538,6 +542,7 @@ class TableService:
                         await self._refresh(t)
                         if self.hooks is not None:
                             self.hooks.took_over(t)
+                            await self.hooks.preload(t)
                     self.kick(t)
                     log.info("table %s taken over (its owner is gone)", tid)
                 except ApiError as e:  # its log no longer replays (rules_changed): kept, not retried by anyone
@@ -798,11 +803,12 @@ class TableService:
             t._cache[key] = text
         return text
 
-    def broadcast(self, t: Table, row: tuple[Any, ...] | None = None) -> None:
-        """Push `t` to every connection here and, in a cluster, tell the other processes; `row` (n, seat, kind,
-        text, digest) is the log row this change appended, which their copies apply instead of reading the log."""
+    def broadcast(self, t: Table, row: tuple[Any, ...] | None = None, *, tell: bool = True) -> None:
+        """Push `t` to every connection here and, in a cluster, tell the other processes (unless not `tell`); `row`
+        (n, seat, kind, text, digest) is the log row this change appended, which their copies apply instead of
+        reading the log."""
         t._cache_version = -1
-        if self.cluster is not None and self.owns(t):
+        if tell and self.cluster is not None and self.owns(t):
             self.cluster.announce(t.id, t.version, row)  # the other processes' sockets (cluster.py)
         for c in list(t.conns):
             for v in c.seats:
@@ -862,7 +868,7 @@ class TableService:
         if changed:
             if self.hooks is not None:
                 self.hooks.seats_changed(t)  # a waiting clock may start now (site.py)
-            self.broadcast(t)
+            self.broadcast(t, tell=False)  # presence is this process's own: the others have nothing to read
         else:
             for v in conn.seats:
                 conn.push(self.encoded(t, v, conn.lang))
@@ -878,7 +884,7 @@ class TableService:
                 t.seats[v].last_seen = time.monotonic()
                 changed |= t.seats[v].connected == 0
         if changed:
-            self.broadcast(t)
+            self.broadcast(t, tell=False)  # as in `attach`
 
     @staticmethod
     def touch(t: Table, seat: int) -> None:

@@ -50,6 +50,9 @@ class Site:
         self.push = WebPush(svc.store)
         self.turn_limit = TurnLimit()  # shared by the e-mails and Web Push
         self.info: dict[str, SiteInfo] = {}
+        # how tables' site information was read: ahead, off the event loop (`preload`), or while a message waited
+        # for it (`ensure`, blocking every table of the process); in /healthz
+        self.reads = {"ahead": 0, "blocking": 0}
         self.clocks = ClockKeeper(svc, self.ensure, self.save)
         self.tasks: set[asyncio.Task[Any]] = set()
         self.secret = b""
@@ -83,15 +86,33 @@ class Site:
 
     # -- per-table site information -------------------------------------------------------------------
     def ensure(self, t: Table) -> SiteInfo:
+        """`t`'s site information, read now if it is not here. The service reads it ahead (`preload`) wherever it
+        loads or rebuilds a table, so this read, which blocks the event loop, is the exception."""
         info = self.info.get(t.id)
         if info is None:
-            info = self.store.read_sync(lambda c: load_info(c, t))
-            self.info[t.id] = info
-            if len(self.info) > 20000:
-                for k in list(self.info)[:5000]:
-                    if k not in self.svc._tables:
-                        del self.info[k]
-            self.clocks.arm(t, info)
+            self.reads["blocking"] += 1
+            info = self._keep(t, self.store.read_sync(lambda c: load_info(c, t)))
+        return info
+
+    async def preload(self, t: Table) -> None:
+        """Read `t`'s site information off the event loop, before its next message needs it. On PostgreSQL
+        `ensure`'s read is 4-5 round trips during which the process serves nobody: a seat leaving a table watched
+        on another process made that process read it there, and 500 tables at once stalled it for ~1 s
+        (docs/benchmarks.md, "Pushes across processes")."""
+        if t.id in self.info:
+            return
+        info = await self.store.read(lambda c: load_info(c, t))
+        self.reads["ahead"] += 1
+        if t.id not in self.info:  # if it was read meanwhile, that copy may have changed since: it stays
+            self._keep(t, info)
+
+    def _keep(self, t: Table, info: SiteInfo) -> SiteInfo:
+        self.info[t.id] = info
+        if len(self.info) > 20000:
+            for k in list(self.info)[:5000]:
+                if k not in self.svc._tables:
+                    del self.info[k]
+        self.clocks.arm(t, info)
         return info
 
     def save(self, t: Table, info: SiteInfo) -> None:
@@ -179,9 +200,8 @@ class Site:
     # -- several processes (server/cluster.py) --------------------------------------------------------------
     def took_over(self, t: Table) -> None:
         """This process now owns `t`: its site information is read again (the last owner kept it up to date
-        in the database) and its clock is set here."""
+        in the database; the service awaits `preload` next) and its clock is set here then."""
         self.refreshed(t)
-        self.ensure(t)
 
     def gave_up(self, t: Table) -> None:
         """Another process owns `t` now: its clock no longer runs here."""
