@@ -92,7 +92,9 @@ class ActionSplit:
 class SplitMoves(Protocol):
     """One position's legal moves by their sub-choices, asked one prefix at a time (`Game.split_moves`). Must be
     exact: `options` offers an id only if some legal move continues the prefix with it, and every legal move is
-    reached; tests/rl/test_rl_split_moves.py holds a game's answers equal to the tree of its legal list."""
+    reached; tests/rl/test_rl_split_moves.py holds a game's answers equal to the tree of its legal list. A snapshot
+    of the position, as the legal list is: the state may move on while copies of the position still ask (OpenSpiel
+    shares one per position)."""
 
     def options(self, prefix: tuple[int, ...]) -> list[int]:
         """The ids that may follow `prefix` (a prefix of some legal move's parts), ascending."""

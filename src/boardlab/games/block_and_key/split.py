@@ -56,27 +56,24 @@ def _tokens(state: Any, split: ActionSplit) -> _Tokens | None:
 
 
 class TurnMoves:
-    """A turn's moves (digs, placements, or `pass` when there is neither), by their parts."""
+    """A turn's moves (digs, placements, or `pass` when there is neither), by their parts: a snapshot, as the
+    legal list is (the state may move on while copies of the position still ask)."""
 
     def __init__(self, state: Any, tokens: _Tokens) -> None:
-        self.state, self.tokens = state, tokens
+        self.tokens = tokens
         digs, held, total = state._turn_choices(state.actor)
         self.whole: dict[int, Any] = {tokens.first(d): d for d in digs}  # first ids that are whole moves
         if not total:
             self.whole[tokens.first(A.PASS)] = A.PASS
-        self.blocks = {tokens.block[b]: b for b, count in held if count}  # first ids that start a placement
-
-    def _masks(self, token: int) -> tuple[int, tuple[int, ...]] | None:
-        b = self.blocks.get(token)
-        if b is None:
-            return None
-        state = self.state
-        return b, state.spot_masks(state.comp.block_shape(b))
+        comp = state.comp
+        # the first ids that start a placement: the block's id and its spot masks (one per orientation)
+        self.blocks = {tokens.block[b]: (comp.block_ids[b], state.spot_masks(comp.block_shape(b)))
+                       for b, count in held if count}
 
     def options(self, prefix: tuple[int, ...]) -> list[int]:
         if not prefix:
             return sorted([*self.whole, *self.blocks])
-        got = self._masks(prefix[0])
+        got = self.blocks.get(prefix[0])
         if got is None or len(prefix) > 2:
             return []
         masks = got[1]
@@ -103,15 +100,15 @@ class TurnMoves:
             return self.whole.get(parts[0])
         if len(parts) != 3:
             return None
-        got = self._masks(parts[0])
+        got = self.blocks.get(parts[0])
         a, o = self.tokens.anchor.get(parts[1]), self.tokens.orient_of.get(parts[2])
         if got is None or a is None or o is None:
             return None
-        b, masks = got
+        bid, masks = got
         if o >= len(masks) or not masks[o] >> a & 1:
             return None
         x, y, z = G.CELL_OF[a]
-        return Place("place", self.state.comp.block_ids[b], o, x, y, z)
+        return Place("place", bid, o, x, y, z)
 
 
 def moves(state: Any, split: ActionSplit) -> TurnMoves | None:
