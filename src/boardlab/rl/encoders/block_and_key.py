@@ -52,7 +52,8 @@ class BlockAndKeyEncoder(ViewEncoder):
         # place; per temple's colour planes and allowed views, which keys match
         self.temples: dict[tuple[int, int, int, int], tuple[Any, np.ndarray]] = {}
         self.matches: dict[tuple[Any, ...], dict[int, bool]] = {}
-        self.ids: dict[int, tuple[Any, list[int], list[int], list[int]]] = {}  # per components: see `_ids`
+        self.ids: dict[int, tuple[Any, list[int], list[int], list[int], list[int]]] = {}  # per components: `_ids`
+        self.option_at = [self.layout[f"option_{name}"][0] for name in OPTIONS]
         self.cubes: dict[tuple[int, tuple[int, ...], int], list[int]] = {}  # `_placed`'s: per placement and slot
 
     def _layout(self) -> Layout:
@@ -92,15 +93,16 @@ class BlockAndKeyEncoder(ViewEncoder):
         w.ones("cube_by", placers)
         w.ones("floor", [y * W + x for y in range(t["depth"]) for x in range(t["width"])])
 
-    def _ids(self, comp: Any) -> tuple[list[int], list[int], list[int]]:
+    def _ids(self, comp: Any) -> tuple[list[int], list[int], list[int], list[int]]:
         """A state's block, key and Enigma numbers as this encoder's block, key and colour indices (the view names
-        them by id: a state built from another components file numbers them its own way), once per components."""
+        them by id: a state built from another components file numbers them its own way), and each key's deck
+        (index in DECKS), once per components."""
         hit = self.ids.get(id(comp))
         if hit is None or hit[0] is not comp:
             hit = (comp, [self.blocks[b] for b in comp.block_ids], [self.keys[k.id] for k in comp.keys],
-                   [self.colours[comp.colours[c]] for c in comp.enigmas])
+                   [self.colours[comp.colours[c]] for c in comp.enigmas], [DECKS.index(k.deck) for k in comp.keys])
             self.ids[id(comp)] = hit
-        return hit[1], hit[2], hit[3]
+        return hit[1], hit[2], hit[3], hit[4]
 
     def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
         w = Writer(self.layout)
@@ -186,7 +188,7 @@ class BlockAndKeyEncoder(ViewEncoder):
         L, w = self.layout, Writer(self.layout)
         seats = state.num_players
         rot = [(q - seat) % seats for q in range(seats)]
-        bmap, kmap, emap = self._ids(state.comp)
+        bmap, kmap, emap, deck_of = self._ids(state.comp)
         nc, nk, nb, W = len(self.colours), len(self.keys), len(self.blocks), self.W
         placed = state.placed
         part = (tuple(placed), state.D, state.W)  # most steps place nothing: the temple repeats
@@ -221,7 +223,7 @@ class BlockAndKeyEncoder(ViewEncoder):
         present_at, supply_at, count_at, decks_at = (L["seat_present"][0], L["supply"][0], L["hand_count"][0],
                                                      L["hand_decks"][0])
         claimed_at, points_at, enigma_at = L["claimed"][0], L["key_points"][0], L["enigma"][0]
-        keys, over = state.comp.keys, state.is_over
+        over = state.is_over
         for q in range(seats):
             j = rot[q]
             one(present_at + j)
@@ -231,7 +233,7 @@ class BlockAndKeyEncoder(ViewEncoder):
             w.part(count_at + j, len(hand), MOST)
             per_deck = [0, 0, 0]
             for k in hand:  # every hand's decks are public (the card backs)
-                per_deck[DECKS.index(keys[k].deck)] += 1
+                per_deck[deck_of[k]] += 1
             for n in range(3):
                 w.part(decks_at + j * 3 + n, per_deck[n], MOST)
             for k in state.claimed[q]:
@@ -272,8 +274,8 @@ class BlockAndKeyEncoder(ViewEncoder):
         actor, turn = state.actor, state.turn_seat  # the current player, None once over
         one(L["current"][0] + (SLOTS if actor is None else rot[actor]))
         one(L["turn"][0] + (SLOTS if turn is None else rot[turn]))
-        for name in OPTIONS:
-            one(L[f"option_{name}"][0] + self.options[name].index(state.options[name]))
+        for name, at in zip(OPTIONS, self.option_at, strict=True):
+            one(at + self.options[name].index(state.options[name]))
         if state.solo:
             one(L["solo"][0])
             w.part(L["solo_turn"][0], state.solo_turn, self.solo_turns)
