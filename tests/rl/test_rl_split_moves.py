@@ -85,3 +85,16 @@ def test_a_wrong_mask_is_caught() -> None:
                 _same_tree(space, state.clone())
         finally:
             del g.split_moves
+
+
+def test_a_turn_with_nothing_to_dig_or_place_is_pass() -> None:
+    """The one turn move the spot masks cannot show: nothing left to dig and no held block fitting anywhere (random
+    games never reach it) leaves `pass`, in the reading as in the list."""
+    g = get_game("block_and_key")
+    space = ActionSpace(g, 2)
+    state = next(s for s in _positions("block_and_key", 2, 1, 0.5, random.Random(2)) if s.phase == "turn")
+    state.site = [-1] * len(state.site)
+    state.supply[state.actor].clear()
+    state._legal = state._cache = None  # the legal list remembered before the table was emptied
+    assert [str(a) for a in state.legal_actions()] == ["pass"]
+    assert _same_tree(space, state)

@@ -3,7 +3,7 @@
 Why: a learner's mask at every sub-step was the tree of the whole legal list, and a turn's list is a `Place` per
 spot (~100-200), most of a random step's cost. The split (`BlockAndKeyRules.action_split`) chooses a placement
 as kind and block -> cell -> orientation, so each step needs only what the state already holds per block: the
-first, which blocks have a spot at all (`spot_count`) beside the digs; the second, the union of the chosen block's
+first, which held blocks have a spot at all, beside the digs (or `pass`); the second, the union of the chosen block's
 orientation masks (its anchors); the third, the orientations whose mask holds the chosen anchor. Only the move
 played is made. Other phases (short lists) and any split of another shape keep the legal list's tree (None).
 Exactness against that tree: tests/rl/test_rl_split_moves.py.
@@ -61,14 +61,17 @@ class TurnMoves:
 
     def __init__(self, state: Any, tokens: _Tokens) -> None:
         self.tokens = tokens
-        digs, held, total = state._turn_choices(state.actor)
-        self.whole: dict[int, Any] = {tokens.first(d): d for d in digs}  # first ids that are whole moves
-        if not total:
-            self.whole[tokens.first(A.PASS)] = A.PASS
         comp = state.comp
-        # the first ids that start a placement: the block's id and its spot masks (one per orientation)
-        self.blocks = {tokens.block[b]: (comp.block_ids[b], state.spot_masks(comp.block_shape(b)))
-                       for b, count in held if count}
+        # the first ids that start a placement: the held block's id and its spot masks (one per orientation)
+        self.blocks: dict[int, tuple[str, tuple[int, ...]]] = {}
+        for b in state.supply[state.actor]:
+            masks = state.spot_masks(comp.block_shape(b))
+            if any(masks):
+                self.blocks[tokens.block[b]] = (comp.block_ids[b], masks)
+        digs = state._digs()
+        self.whole: dict[int, Any] = {tokens.first(d): d for d in digs}  # first ids that are whole moves
+        if not digs and not self.blocks:
+            self.whole[tokens.first(A.PASS)] = A.PASS
 
     def options(self, prefix: tuple[int, ...]) -> list[int]:
         if not prefix:
