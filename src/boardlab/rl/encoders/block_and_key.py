@@ -49,9 +49,9 @@ class BlockAndKeyEncoder(ViewEncoder):
         self.memo = Memo()
         # `tensor`'s: per (components, seat, seats, extra) the temple (placed blocks and floor) and the vector of its
         # writes alone, the base of every tensor of that temple (copied), its blocks placed since added to it in
-        # place; per temple's colour planes and allowed views, which keys match
+        # place; per temple's colour planes, which keys match in which views and the Enigma faces per side and colour
         self.temples: dict[tuple[int, int, int, int], tuple[Any, np.ndarray]] = {}
-        self.matches: dict[tuple[Any, ...], dict[int, bool]] = {}
+        self.facts: dict[tuple[Any, ...], dict[tuple[Any, ...], Any]] = {}
         self.ids: dict[int, tuple[Any, list[int], list[int], list[int], list[int]]] = {}  # per components: `_ids`
         self.option_at = [self.layout[f"option_{name}"][0] for name in OPTIONS]
         self.cubes: dict[tuple[int, tuple[int, ...], int], list[int]] = {}  # `_placed`'s: per placement and slot
@@ -235,7 +235,8 @@ class BlockAndKeyEncoder(ViewEncoder):
             for k in hand:  # every hand's decks are public (the card backs)
                 per_deck[deck_of[k]] += 1
             for n in range(3):
-                w.part(decks_at + j * 3 + n, per_deck[n], MOST)
+                if per_deck[n]:
+                    w.part(decks_at + j * 3 + n, per_deck[n], MOST)
             for k in state.claimed[q]:
                 one(claimed_at + j * nk + kmap[k])
             w.part(points_at + j, state.key_points(q), POINTS_MOST)
@@ -245,20 +246,25 @@ class BlockAndKeyEncoder(ViewEncoder):
         at = L["hand"][0]
         for k in hand:
             one(at + kmap[k])
-        w.part(L["enigma_faces"][0], state.enigma_faces(seat), self.W * self.H)
+        # which keys show and how many faces show the seat's Enigma colour depend only on the views' colour planes
+        # (`key_match`, `enigma_faces`): the same temple is asked again at every step until a block is placed
+        facts_key = (id(bmap), state.W, state.D, tuple(state.planes))
+        facts = self.facts.get(facts_key)
+        if facts is None:
+            if len(self.facts) >= 1_000:
+                self.facts.clear()
+            facts = self.facts[facts_key] = {}
+        faces_key = ("faces", state.view_of[seat], state.enigma[seat])
+        faces = facts.get(faces_key)
+        if faces is None:
+            faces = facts[faces_key] = state.enigma_faces(seat)
+        w.part(L["enigma_faces"][0], faces, self.W * self.H)
         at = L["matchable"][0]
-        # whether a key shows depends only on the views' colour planes and which views count (`key_match`): the
-        # same temple is asked again at every step until a block is placed
-        match_key = (id(bmap), state.W, state.D, state.allowed_views(seat), tuple(state.planes))
-        matches = self.matches.get(match_key)
-        if matches is None:
-            if len(self.matches) >= 1_000:
-                self.matches.clear()
-            matches = self.matches[match_key] = {}
+        views = state.allowed_views(seat)
         for k in hand:
-            m = matches.get(k)
+            m = facts.get((views, k))
             if m is None:
-                m = matches[k] = state.key_match(k, seat, None) is not None
+                m = facts[(views, k)] = state.key_match(k, seat, None) is not None
             if m:
                 one(at + kmap[k])
         if state.phase == "claim" and state.actor == seat:
