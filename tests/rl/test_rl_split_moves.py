@@ -1,7 +1,8 @@
 """A game's own reading of its split's moves (`Game.split_moves`, #35) is the tree of its legal list: at random
 positions of every game with an action split, at every player count, each prefix the legal moves reach gets the
 same ids offered and each whole sequence names the same move. Block and Key answers a turn from its spot masks
-(games/block_and_key/split.py), without the list."""
+(games/block_and_key/split.py), Cacao a placement from its free spots and hands (games/cacao/split.py), without
+the list."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from boardlab.core import get_game
 from boardlab.rl.common import ActionSpace, LegalTree, MoveTree
 
 SPLIT = [(g, n) for g, n in CONFIGS if get_game(g).action_split(n) is not None]
+READ = {"block_and_key": "turn", "cacao": "place"}  # the phase each game answers from its state
 
 
 def _same_tree(space: ActionSpace, state: Any) -> bool:
@@ -50,11 +52,11 @@ def _positions(game: str, players: int, seeds: int, rate: float, rng: random.Ran
 def test_the_games_reading_of_its_moves_is_the_legal_lists_tree(game: str, players: int) -> None:
     space = ActionSpace(get_game(game), players)
     positions = _positions(game, players, 4, 0.15, random.Random(f"{game}{players}"))
-    turns = [getattr(s, "phase", None) == "turn" for s in positions]
+    read = [getattr(s, "phase", None) == READ.get(game) for s in positions]
     fast = [_same_tree(space, state) for state in positions]
     assert len(positions) >= 10
-    if game == "block_and_key":  # its turns are answered from the spot masks, not from the list
-        assert fast == turns and sum(turns) >= 3
+    if game in READ:  # the phase the game reads off its state, not from the list
+        assert fast == read and sum(read) >= 3
 
 
 def test_a_wrong_mask_is_caught() -> None:
@@ -88,8 +90,9 @@ def test_a_wrong_mask_is_caught() -> None:
 
 
 def test_a_turn_with_nothing_to_dig_or_place_is_pass() -> None:
-    """The one turn move the spot masks cannot show: nothing left to dig and no held block fitting anywhere (random
-    games never reach it) leaves `pass`, in the reading as in the list."""
+    """The one turn move the spot masks cannot show: nothing left to dig and no held block fitting anywhere leaves
+    `pass`, in the reading as in the list (the engine plays that pass itself, so play never asks it; a state made
+    so must still be read right)."""
     g = get_game("block_and_key")
     space = ActionSpace(g, 2)
     state = next(s for s in _positions("block_and_key", 2, 1, 0.5, random.Random(2)) if s.phase == "turn")
@@ -97,4 +100,16 @@ def test_a_turn_with_nothing_to_dig_or_place_is_pass() -> None:
     state.supply[state.actor].clear()
     state._legal = state._cache = None  # the legal list remembered before the table was emptied
     assert [str(a) for a in state.legal_actions()] == ["pass"]
+    assert _same_tree(space, state)
+
+
+def test_a_cacao_placement_with_no_spot_is_a_discard() -> None:
+    """Cacao's placement turn with no free spot and nothing to rebuild (random games never reach it) leaves the
+    discards of the tiles held, in the reading as in the list."""
+    g = get_game("cacao")
+    space = ActionSpace(g, 2)
+    state = next(s for s in _positions("cacao", 2, 1, 0.5, random.Random(3)) if s.phase == "place" and s.pile)
+    state.spots = set()
+    state._legal = None  # the legal list remembered before the spots were taken away
+    assert {a.kind for a in state.legal_actions()} == {"discard"}
     assert _same_tree(space, state)
