@@ -17,13 +17,18 @@ A token is a group of field names with their values (`(("x",), (2,))`); the same
 whichever kind uses it. The vocabulary is every value combination of every group, in declaration order. Every
 kind has a fixed number of steps and its first group holds the kind, so no move's parts are a prefix of another
 kind's, and a sequence of sub-choices names at most one move.
+
+A learner's mask at each step is read from a `SplitMoves` of the position: by default one built from the legal list
+(every legal move split into its parts, boardlab.rl.common.LegalTree); a game whose legal list is costly to build
+(Block and Key: a Place per spot) may answer the same questions from its own state (`Game.split_moves`), down
+the chosen path only.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import ActionParseError
 
@@ -82,3 +87,19 @@ class ActionSplit:
         if group[0] == "kind":
             return " ".join(str(v) for v in combo)
         return f"{','.join(group)} {','.join(str(v) for v in combo)}"
+
+
+class SplitMoves(Protocol):
+    """One position's legal moves by their sub-choices, asked one prefix at a time (`Game.split_moves`). Must be
+    exact: `options` offers an id only if some legal move continues the prefix with it, and every legal move is
+    reached; tests/rl/test_rl_split_moves.py holds a game's answers equal to the tree of its legal list. A snapshot
+    of the position, as the legal list is: the state may move on while copies of the position still ask (OpenSpiel
+    shares one per position)."""
+
+    def options(self, prefix: tuple[int, ...]) -> list[int]:
+        """The ids that may follow `prefix` (a prefix of some legal move's parts), ascending."""
+        ...
+
+    def move(self, parts: tuple[int, ...]) -> Any:
+        """The legal move whose parts are exactly `parts`, or None (a legal move's parts go on after it)."""
+        ...

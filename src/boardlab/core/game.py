@@ -20,7 +20,7 @@ from .rng import Rng, seed_from_json, seed_to_json
 from .terms import game_term
 
 if TYPE_CHECKING:
-    from .action_split import ActionSplit
+    from .action_split import ActionSplit, SplitMoves
 
 Action = Hashable
 """An action is a small immutable value (a NamedTuple in practice) whose `str()` is its notation."""
@@ -89,6 +89,8 @@ class Game(ABC):
     """The game's words (its text.py module), or None: see `__init__`."""
     evaluation: Any = None
     """The bots' evaluation (its evaluate.py module), or None: see `__init__`."""
+    split: Any = None
+    """Its action split read off a state (its split.py module), or None: see `__init__`."""
     levels: ClassVar[dict[str, tuple[str, dict[str, Any]]]] = {}
     """The game's own presets for people's bot levels (level -> (kind, options)), where the generic one in
     `boardlab.bots.LEVELS` plays this game like no person would (Cooper Island's `easy`: docs/rules)."""
@@ -96,7 +98,7 @@ class Game(ABC):
     """The MAST exploration share this game's search plays its playouts with when not told (None: the game's
     playout policy). Set only where MAST measured at least as strong at every table size (docs/strength-log.md)."""
 
-    def __init__(self, text: Any = None, evaluation: Any = None) -> None:
+    def __init__(self, text: Any = None, evaluation: Any = None, split: Any = None) -> None:
         """A game is its rules (the subclass) with its words and its bots' evaluation, given by the module that
         assembles it (the game package's game.py), so that neither the rules nor the core import them.
 
@@ -104,9 +106,11 @@ class Game(ABC):
         `describe(action, lang)`, `describe_move(before, action, lang)`, `describe_for(before, action, seat,
         lang)`, `render(state, seat, lang)`, `menu(state, lang)` and `why_illegal(state, action, lang)` answer the
         hooks of the same purpose below. `evaluation` is its evaluate.py module: its `evaluate(state, seat)` and,
-        where it has one, `evaluate_all(state)` answer `evaluate` and `evaluate_all`."""
+        where it has one, `evaluate_all(state)` answer `evaluate` and `evaluate_all`. `split`, for a game with an
+        action split, is its split.py module: its `moves(state, split)` answers `split_moves`."""
         self.text = text
         self.evaluation = evaluation
+        self.split = split
 
     # -- construction -------------------------------------------------------------------------
     def new_game(self, players: int, seed: int = 0, **options: Any) -> State:
@@ -153,6 +157,13 @@ class Game(ABC):
         """How learning interfaces name a move in a few small choices (core/action_split.py), for a game whose
         flat id space is too big to learn over; None (the default): one choice, the move's flat id."""
         return None
+
+    def split_moves(self, state: State, split: ActionSplit) -> SplitMoves | None:
+        """`state`'s legal moves by their parts in `split`, read from the state without listing them (a learner's
+        mask at every step), or None (the default, and the game's answer where it has no faster way): the learning
+        interfaces then split every move of `legal_actions`. Default: the split.py module's `moves`, if any."""
+        moves = getattr(self.split, "moves", None)
+        return moves(state, split) if moves is not None else None
 
     # -- saves and replays --------------------------------------------------------------------
     def replay(self, players: int, seed: int, actions: Iterable[Action | str], **options: Any) -> State:

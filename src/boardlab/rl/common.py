@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
 from boardlab.core import Agent, Game, State
+from boardlab.core.action_split import SplitMoves
 
 
 def utilities(state: State) -> list[float]:
@@ -70,18 +71,16 @@ class ActionSpace:
         return out
 
 
-class MoveTree:
-    """One position's legal moves by their sub-choices: which ids may follow a prefix (exactly those some legal
-    move continues with) and which move a whole sequence names. The ids after a prefix are listed when first asked
-    for (a random playout asks for one path of a position's tree, not all of it)."""
+class LegalTree:
+    """One position's legal moves by their sub-choices, read off its whole legal list (every game, and every
+    position a game's `Game.split_moves` does not answer): which ids may follow a prefix (exactly those some legal
+    move continues with) and which move a whole sequence names (core.action_split.SplitMoves)."""
 
     def __init__(self, space: ActionSpace, state: State) -> None:
         known = space._parts.get  # the remembered parts first: a call of `parts` per legal move was half the mask
         self.moves: dict[tuple[int, ...], Any] = {}
         for a in state.legal_actions():
             self.moves[known(a) or space.parts(a)] = a
-        self._next: dict[tuple[int, ...], list[int]] = {}
-        self._indices: dict[tuple[int, ...], np.ndarray] = {}
         self._under: dict[tuple[int, ...], list[tuple[int, ...]]] = {(): list(self.moves)}
 
     def under(self, prefix: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -96,12 +95,36 @@ class MoveTree:
 
     def options(self, prefix: tuple[int, ...]) -> list[int]:
         """The ids that may follow `prefix`, ascending (OpenSpiel's order)."""
+        k = len(prefix)
+        return sorted({p[k] for p in self.under(prefix) if len(p) > k})
+
+    def move(self, parts: tuple[int, ...]) -> Any:
+        return self.moves.get(parts)
+
+
+class MoveTree:
+    """One position's legal moves by their sub-choices, asked along the path a decision takes: from the game's
+    own reading of the state (`Game.split_moves`) where it has one, else from the legal list (`LegalTree`). The
+    ids after a prefix are found when first asked for (a random playout asks for one path of a position's tree,
+    not all of it) and kept."""
+
+    def __init__(self, space: ActionSpace, state: State) -> None:
+        source = state.game.split_moves(state, space.split) if space.split is not None else None
+        self.source: SplitMoves = source if source is not None else LegalTree(space, state)
+        self._next: dict[tuple[int, ...], list[int]] = {}
+        self._indices: dict[tuple[int, ...], np.ndarray] = {}
+
+    def options(self, prefix: tuple[int, ...]) -> list[int]:
+        """The ids that may follow `prefix`, ascending (OpenSpiel's order)."""
         got = self._next.get(prefix)
         if got is None:
-            k = len(prefix)
-            got = sorted({p[k] for p in self.under(prefix) if len(p) > k})
-            self._next[prefix] = got
+            got = self._next[prefix] = self.source.options(prefix)
         return got
+
+    def move(self, parts: tuple[int, ...]) -> Any:
+        """The legal move `parts` name whole, or None (call with an offered id last: None then means the move
+        goes on)."""
+        return self.source.move(parts)
 
     def indices(self, prefix: tuple[int, ...]) -> np.ndarray:
         """`options(prefix)` as an index array (a mask's writes: one numpy assignment from an array, not from a
@@ -168,7 +191,7 @@ class Decider:
         if self.state.is_over or token not in self.tree().options(self.prefix):
             return None
         prefix = (*self.prefix, token)
-        move = self.tree().moves.get(prefix)
+        move = self.tree().move(prefix)
         if move is None:
             self.prefix = prefix
             return False

@@ -256,7 +256,7 @@ class BoardlabSpielState(pyspiel.State):
         if int(action) not in tree.options(self.prefix):
             raise ValueError(f"action {action} is not legal here")
         parts = (*self.prefix, int(action))
-        a = tree.moves.get(parts)
+        a = tree.move(parts)
         if a is None:  # the move goes on: the same player chooses its next part
             self.prefix = parts
             return

@@ -8,7 +8,8 @@ turns, claims, the Ancients, scoring, views, determinization), `actions.py` (not
 heuristic), `text.py` (words and the terminal picture), `game.py` (the `Game` assembled from them: `GAME`, which
 the registry loads through the entry point `boardlab.games`). Decisions: docs/rules/block_and_key.md.
 
-Imports run one way: components <- geometry, actions <- rules <- text, evaluate <- game (<- this package).
+Imports run one way: components <- geometry, actions <- rules <- text, evaluate <- game (<- this package);
+geometry, actions <- split (a turn's moves by their parts for learners' masks) <- game.
 """
 
 from .game import GAME

@@ -47,8 +47,13 @@ class BlockAndKeyEncoder(ViewEncoder):
         self.options = {name: options[name].choices or () for name in OPTIONS}
         self.layout = self._layout()
         self.memo = Memo()
-        self.temples = Memo()  # `tensor`'s: the temple's writes per (seat, seats), replayed while nothing was placed
-        self.ids: dict[int, tuple[Any, list[int], list[int], list[int]]] = {}  # per components: see `_ids`
+        # `tensor`'s: per (components, seat, seats, extra) the temple (placed blocks and floor) and the vector of its
+        # writes alone, the base of every tensor of that temple (copied), its blocks placed since added to it in
+        # place; per temple's colour planes, which keys match in which views and the Enigma faces per side and colour
+        self.temples: dict[tuple[int, int, int, int], tuple[Any, np.ndarray]] = {}
+        self.facts: dict[tuple[Any, ...], dict[tuple[Any, ...], Any]] = {}
+        self.ids: dict[int, tuple[Any, list[int], list[int], list[int], list[int]]] = {}  # per components: `_ids`
+        self.option_at = [self.layout[f"option_{name}"][0] for name in OPTIONS]
         self.cubes: dict[tuple[int, tuple[int, ...], int], list[int]] = {}  # `_placed`'s: per placement and slot
 
     def _layout(self) -> Layout:
@@ -88,15 +93,16 @@ class BlockAndKeyEncoder(ViewEncoder):
         w.ones("cube_by", placers)
         w.ones("floor", [y * W + x for y in range(t["depth"]) for x in range(t["width"])])
 
-    def _ids(self, comp: Any) -> tuple[list[int], list[int], list[int]]:
+    def _ids(self, comp: Any) -> tuple[list[int], list[int], list[int], list[int]]:
         """A state's block, key and Enigma numbers as this encoder's block, key and colour indices (the view names
-        them by id: a state built from another components file numbers them its own way), once per components."""
+        them by id: a state built from another components file numbers them its own way), and each key's deck
+        (index in DECKS), once per components."""
         hit = self.ids.get(id(comp))
         if hit is None or hit[0] is not comp:
             hit = (comp, [self.blocks[b] for b in comp.block_ids], [self.keys[k.id] for k in comp.keys],
-                   [self.colours[comp.colours[c]] for c in comp.enigmas])
+                   [self.colours[comp.colours[c]] for c in comp.enigmas], [DECKS.index(k.deck) for k in comp.keys])
             self.ids[id(comp)] = hit
-        return hit[1], hit[2], hit[3]
+        return hit[1], hit[2], hit[3], hit[4]
 
     def encode(self, view: dict[str, Any], players: int) -> np.ndarray:
         w = Writer(self.layout)
@@ -182,24 +188,34 @@ class BlockAndKeyEncoder(ViewEncoder):
         L, w = self.layout, Writer(self.layout)
         seats = state.num_players
         rot = [(q - seat) % seats for q in range(seats)]
-        bmap, kmap, emap = self._ids(state.comp)
+        bmap, kmap, emap, deck_of = self._ids(state.comp)
         nc, nk, nb, W = len(self.colours), len(self.keys), len(self.blocks), self.W
         placed = state.placed
         part = (tuple(placed), state.D, state.W)  # most steps place nothing: the temple repeats
-        mark = self.temples.replay(w, (id(bmap), seat, seats), part)
-        if mark is not None:
-            self._placed(w, state, rot, bmap)
-            self.temples.keep(w, (id(bmap), seat, seats), part, mark)
+        temple_key = (id(bmap), seat, seats, extra)
+        temple = self.temples.get(temple_key)
+        if temple is None or temple[0] != part:
+            n = len(temple[0][0]) if temple is not None else 0
+            if temple is not None and temple[0][1:] == part[1:] and part[0][:n] == temple[0][0]:
+                base = temple[1]  # blocks placed since: their cubes added in place (`done` copies the base)
+                base[self._placed(state, rot, bmap, n)] = 1.0
+            else:
+                t = Writer(L)
+                t.marks(self._placed(state, rot, bmap, 0))
+                base = t.done(extra)
+            temple = self.temples[temple_key] = (part, base)
+        ones: list[int] = []  # the slots set to 1, stored at once (`Writer.marks`): a call per write cost more
+        one = ones.append
         cx, cy = state.floor.core
         at = L["core"][0]
         for dy in range(2):
             for dx in range(2):
-                w.put(at + (cy + dy) * W + cx + dx, 1.0)
-        w.put(L["core_turn"][0] + state.core_turn, 1.0)
+                one(at + (cy + dy) * W + cx + dx)
+        one(L["core_turn"][0] + state.core_turn)
         at = L["site"][0]
         for pos, b in enumerate(state.site):
             if b >= 0:
-                w.put(at + pos * nb + bmap[b], 1.0)
+                one(at + pos * nb + bmap[b])
         w.part(L["bag"][0], len(state.bag), nb)
         at = L["decks"][0]
         for d, name in enumerate(("sun", "moon")):
@@ -207,60 +223,77 @@ class BlockAndKeyEncoder(ViewEncoder):
         present_at, supply_at, count_at, decks_at = (L["seat_present"][0], L["supply"][0], L["hand_count"][0],
                                                      L["hand_decks"][0])
         claimed_at, points_at, enigma_at = L["claimed"][0], L["key_points"][0], L["enigma"][0]
-        keys, over = state.comp.keys, state.is_over
+        over = state.is_over
         for q in range(seats):
             j = rot[q]
-            w.put(present_at + j, 1.0)
+            one(present_at + j)
             for b in state.supply[q]:
-                w.put(supply_at + j * nb + bmap[b], 1.0)
+                one(supply_at + j * nb + bmap[b])
             hand = state.hands[q]
             w.part(count_at + j, len(hand), MOST)
             per_deck = [0, 0, 0]
             for k in hand:  # every hand's decks are public (the card backs)
-                per_deck[DECKS.index(keys[k].deck)] += 1
+                per_deck[deck_of[k]] += 1
             for n in range(3):
-                w.part(decks_at + j * 3 + n, per_deck[n], MOST)
+                if per_deck[n]:
+                    w.part(decks_at + j * 3 + n, per_deck[n], MOST)
             for k in state.claimed[q]:
-                w.put(claimed_at + j * nk + kmap[k], 1.0)
+                one(claimed_at + j * nk + kmap[k])
             w.part(points_at + j, state.key_points(q), POINTS_MOST)
             if q == seat or over:  # the seat's own Enigma card, and everyone's once the game is over
-                w.put(enigma_at + j * nc + emap[state.enigma[q]], 1.0)
+                one(enigma_at + j * nc + emap[state.enigma[q]])
         hand = state.hands[seat]
         at = L["hand"][0]
         for k in hand:
-            w.put(at + kmap[k], 1.0)
-        w.part(L["enigma_faces"][0], state.enigma_faces(seat), self.W * self.H)
+            one(at + kmap[k])
+        # which keys show and how many faces show the seat's Enigma colour depend only on the views' colour planes
+        # (`key_match`, `enigma_faces`): the same temple is asked again at every step until a block is placed
+        facts_key = (id(bmap), state.W, state.D, tuple(state.planes))
+        facts = self.facts.get(facts_key)
+        if facts is None:
+            if len(self.facts) >= 1_000:
+                self.facts.clear()
+            facts = self.facts[facts_key] = {}
+        faces_key = ("faces", state.view_of[seat], state.enigma[seat])
+        faces = facts.get(faces_key)
+        if faces is None:
+            faces = facts[faces_key] = state.enigma_faces(seat)
+        w.part(L["enigma_faces"][0], faces, self.W * self.H)
         at = L["matchable"][0]
+        views = state.allowed_views(seat)
         for k in hand:
-            if state.key_match(k, seat, None) is not None:
-                w.put(at + kmap[k], 1.0)
+            m = facts.get((views, k))
+            if m is None:
+                m = facts[(views, k)] = state.key_match(k, seat, None) is not None
+            if m:
+                one(at + kmap[k])
         if state.phase == "claim" and state.actor == seat:
             at = L["claimable"][0]
             for k in state.offer:
-                w.put(at + kmap[k], 1.0)
+                one(at + kmap[k])
         if state.phase != "turn":
             at = L["last_claims"][0]
             for k in state.claimed_now:
-                w.put(at + kmap[k], 1.0)
+                one(at + kmap[k])
         w.put(L["final_round"][0], float(state.final))
-        w.put(L["phase"][0] + PHASES.index(state.phase), 1.0)
+        one(L["phase"][0] + PHASES.index(state.phase))
         actor, turn = state.actor, state.turn_seat  # the current player, None once over
-        w.put(L["current"][0] + (SLOTS if actor is None else rot[actor]), 1.0)
-        w.put(L["turn"][0] + (SLOTS if turn is None else rot[turn]), 1.0)
-        for name in OPTIONS:
-            w.put(L[f"option_{name}"][0] + self.options[name].index(state.options[name]), 1.0)
+        one(L["current"][0] + (SLOTS if actor is None else rot[actor]))
+        one(L["turn"][0] + (SLOTS if turn is None else rot[turn]))
+        for name, at in zip(OPTIONS, self.option_at, strict=True):
+            one(at + self.options[name].index(state.options[name]))
         if state.solo:
-            w.put(L["solo"][0], 1.0)
+            one(L["solo"][0])
             w.part(L["solo_turn"][0], state.solo_turn, self.solo_turns)
             w.part(L["markers"][0], len(state.markers), self.solo_turns)
             a = state.last_ancient
             if a is not None:  # the card they drew (its site and corner), the block they took, then where it went
                 if a.get("block") is not None:
-                    w.put(L["ancient_block"][0] + self.blocks[a["block"]], 1.0)
+                    one(L["ancient_block"][0] + self.blocks[a["block"]])
                 if "card" in a:
-                    w.put(L["ancient_card"][0] + self.keys[a["card"]], 1.0)
-                    w.put(L["ancient_corner"][0] + a["corner"] - 1, 1.0)
-                    w.put(L["ancient_site"][0] + a["site"] - 1, 1.0)
+                    one(L["ancient_card"][0] + self.keys[a["card"]])
+                    one(L["ancient_corner"][0] + a["corner"] - 1)
+                    one(L["ancient_site"][0] + a["site"] - 1)
                 w.put(L["ancient_placed"][0], float(a.get("placed") is not None))
             if seat == 0:  # the solo player knows the keys they put under an altar
                 at = L["under_altars"][0]
@@ -268,19 +301,20 @@ class BlockAndKeyEncoder(ViewEncoder):
                     for pos, k in enumerate(state.decks[d][: state.known_bottom[d]]):
                         w.put(at + d * nk + kmap[k], (pos + 1) / nk)
         if over:
-            w.put(L["over"][0], 1.0)
+            one(L["over"][0])
             at = L["winner"][0]
             for q in state.winners():
-                w.put(at + rot[q], 1.0)
-        return w.done(extra)
+                one(at + rot[q])
+        w.marks(ones)
+        return w.done(extra, temple[1])
 
-    def _placed(self, w: Writer, state: BlockAndKeyState, rot: list[int], bmap: list[int]) -> None:
-        """`_temple` read off the state's placed blocks: each cube's colour, shape and placer, then the floor. A
-        placed block's writes are remembered per placement and placer's slot (a game places a few dozen blocks,
-        and the temple is read again at every step after each one)."""
+    def _placed(self, state: BlockAndKeyState, rot: list[int], bmap: list[int], start: int) -> list[int]:
+        """`_temple` read off the state's placed blocks from the `start`-th on: each cube's colour, shape and placer,
+        then (from the first) the floor; the indices set to 1. A placed block's writes are remembered per placement
+        and placer's slot (a game places a few dozen blocks, and the temple is read again after each one)."""
         L, W = self.layout, self.W
         cubes, out, ids = self.cubes, [], id(bmap)  # `bmap`: one list per components (`_ids`)
-        for p in state.placed:
+        for p in state.placed[start:]:
             q = p[5]
             key = (ids, p, SLOTS if q < 0 else rot[q])  # -1: the ancients (solo)
             got = cubes.get(key)
@@ -290,9 +324,10 @@ class BlockAndKeyEncoder(ViewEncoder):
                     cubes.clear()
                 cubes[key] = got
             out += got
-        at = L["floor"][0]
-        out += [at + y * W + x for y in range(state.D) for x in range(state.W)]
-        w.marks(out)
+        if not start:
+            at = L["floor"][0]
+            out += [at + y * W + x for y in range(state.D) for x in range(state.W)]
+        return out
 
     def _cubes(self, state: BlockAndKeyState, where: tuple[int, ...], by: int, bmap: list[int]) -> list[int]:
         """The cube planes' indices of block b in orientation o anchored at x, y, z (`where`), placed by slot `by`."""

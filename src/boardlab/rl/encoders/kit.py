@@ -143,11 +143,13 @@ class Writer:
             self.at.append(start + index)
             self.values.append(value / most if value < most else 1.0)
 
-    def done(self, extra: int = 0) -> np.ndarray:
+    def done(self, extra: int = 0, base: np.ndarray | None = None) -> np.ndarray:
         """The vector, then `extra` zeros. Every value was checked in [0, 1] as it was written (`put`, `set`; the
         rest saturate), so the writes are stored as they are: one numpy assignment from two arrays read straight off
-        the lists (converting them as a list index cost more than every write before it)."""
-        out = np.zeros(self.size + extra, np.float32)
+        the lists (converting them as a list index cost more than every write before it). `base` (that length):
+        a copy of it is written on instead of zeros, the slots a part kept from an earlier vector already set
+        (copying a vector costs less than converting a board's hundreds of writes again)."""
+        out = np.zeros(self.size + extra, np.float32) if base is None else base.copy()
         n = len(self.at)
         if n:
             out[np.fromiter(self.at, np.intp, n)] = np.fromiter(self.values, np.float32, n)
