@@ -469,18 +469,26 @@ class BlockAndKeyState(State):
             b = index[p.block]
             groups.append((b, p.orient, (1 << G.idx(p.x, p.y, p.z)) & _reaching(
                 self.orientation_list(b)[p.orient].offs, reach[block_colour[b]])))
-        return [(places[i], keys) for i, _, keys in self._claims_in(seat, groups, found[0], every)]
+        return [(places[i], keys) for i, _, keys, _ in self._claims_in(seat, groups, found[0], every)]
 
     def _block_claims(self, seat: int, blocks: list[int], every: bool) -> list[tuple[Place, int]]:
-        """`claims` of every placement of these blocks (in `placements` order, block after block), with the
-        placements whose cells miss `_claim_reach`'s cells ruled out per orientation, a few shifts for all its
-        anchors, before any `Place` is looked at: search asks this for every position it meets."""
+        """`claims` of every placement of these blocks (in `placements` order, block after block): `_block_claimed`
+        with a `Place` for each."""
+        groups, claimed = self._block_claimed(seat, blocks, every)
+        return [(self._group_place(groups[i], a), keys) for i, a, keys, _ in claimed]
+
+    def _block_claimed(self, seat: int, blocks: list[int], every: bool
+                       ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]:
+        """The groups (block, orientation, anchor bits) and `_claims_in`'s claims among every placement of these
+        blocks, with the placements whose cells miss `_claim_reach`'s cells ruled out per orientation, a few shifts
+        for all its anchors, before any `Place` is looked at: search asks this for every position it meets, and
+        makes a `Place` only for the claims it keeps (`_group_place`)."""
         fixed = self._fixed
+        groups: list[tuple[int, int, int]] = []
         found = self._claim_reach(seat, {fixed.colour[b] for b in blocks})
         if found is None:
-            return []
+            return groups, []
         reach = found[1]
-        groups: list[tuple[int, int, int]] = []
         for b in blocks:
             r = reach[fixed.colour[b]]
             if not r:
@@ -491,13 +499,14 @@ class BlockAndKeyState(State):
                     m &= _reaching(oris[n].offs, r)
                     if m:
                         groups.append((b, n, m))
-        out: list[tuple[Place, int]] = []
-        for i, a, keys in self._claims_in(seat, groups, found[0], every):  # a Place for the few that claim
-            b, n, _ = groups[i]
-            bid = self.comp.block_ids[b]
-            out.append((_place_at(_place_rows("place", bid, len(fixed.plans[fixed.shape[b]][0])), "place", bid, n, a),
-                        keys))
-        return out
+        return groups, self._claims_in(seat, groups, found[0], every)
+
+    def _group_place(self, group: tuple[int, int, int], a: int) -> Place:
+        """The `Place` of a group's block and orientation at anchor bit a."""
+        b, n, _ = group
+        fixed = self._fixed
+        bid = self.comp.block_ids[b]
+        return _place_at(_place_rows("place", bid, len(fixed.plans[fixed.shape[b]][0])), "place", bid, n, a)
 
     def _claim_reach(self, seat: int, wanted: set[int]) -> tuple[list[list[ClaimSlot]], list[int]] | None:
         """(`claim_slots` for these colours, per colour the temple cells a claiming block must cover one of),
@@ -529,17 +538,18 @@ class BlockAndKeyState(State):
         return slots, reach
 
     def _claims_in(self, seat: int, groups: list[tuple[int, int, int]], slots: list[list[ClaimSlot]],
-                   every: bool) -> list[tuple[int, int, int]]:
+                   every: bool) -> list[tuple[int, int, int, int]]:
         """The rest of `claims`: each placement (one that covers some of its colour's `reach`) tested against the
         (key, rotation) pairs it shows on. The placements come in groups (block, orientation, anchor bits at `G.idx`),
         their cells from the orientation's `BlockTemplate` moved to each anchor: no `Place` is needed (no
-        hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys)."""
+        hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys, the plane bits where
+        the block would show: what its Enigma gain is read from, `_claim_gains`)."""
         views = self.allowed_views(seat)
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
                                                          fixed.shape, fixed.colour)
         show: list[int | None] = [None] * N_CELLS  # per temple cell, the plane bits where a cube would show
-        out: list[tuple[int, int, int]] = []
+        out: list[tuple[int, int, int, int]] = []
         for gi, (b, o, anchors) in enumerate(groups):
             colour = colours[b]
             goffs = templates[shape[b] * 32 + o][2]
@@ -583,7 +593,7 @@ class BlockAndKeyState(State):
                             if not every:
                                 break
                 if got:
-                    out.append((gi, a, got))
+                    out.append((gi, a, got, newm))
         return out
 
     def keys_within_reach(self, seat: int) -> set[int]:
@@ -607,9 +617,13 @@ class BlockAndKeyState(State):
             got = best = 0
             fixed, colour = self._fixed.keys, self._fixed.colour  # only blocks of a colour some key uses
             used = set().union(*(fixed[k][1] for k in self.hands[seat]))
-            for _, keys in self._block_claims(seat, [b for b in sorted(self.supply[seat]) if colour[b] in used], True):
-                got |= keys
-                best = max(best, self._points(keys))
+            seen: set[int] = set()  # many placements claim the same keys: their points once
+            for _, _, keys, _ in self._block_claimed(seat, [b for b in sorted(self.supply[seat]) if colour[b] in used],
+                                                     True)[1]:
+                if keys not in seen:
+                    seen.add(keys)
+                    got |= keys
+                    best = max(best, self._points(keys))
             hit = _memo(key, (got, best))
         return hit  # type: ignore[no-any-return]
 
@@ -701,13 +715,18 @@ class BlockAndKeyState(State):
     def _best_places(self, seat: int, blocks: list[int]) -> tuple[bool, list[BKAction]]:
         """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says) among
         the placements of `blocks` (ascending); the kept ones found by their index in listing order."""
-        claim = self._block_claims(seat, blocks, True)
+        groups, claim = self._block_claimed(seat, blocks, True)
         if claim:
-            scored: list[tuple[int, int, int, Place]] = []
-            for (a, keys), gain in zip(claim, self.enigma_gains(seat, [a for a, _ in claim]), strict=True):
-                scored.append((-self._points(keys), -gain, len(scored), a))
+            gains = self._claim_gains(seat, groups, claim)
+            points: dict[int, int] = {}  # many placements claim the same keys
+            scored: list[tuple[int, int, int]] = []
+            for i, (_, _, keys, _) in enumerate(claim):
+                p = points.get(keys)
+                if p is None:
+                    p = points[keys] = self._points(keys)
+                scored.append((-p, -gains[i], i))
             scored.sort()
-            return True, [a for *_, a in scored[:SEARCH_PLACEMENTS]]
+            return True, [self._group_place(groups[claim[i][0]], claim[i][1]) for *_, i in scored[:SEARCH_PLACEMENTS]]
         shape = self._fixed.shape  # every placement, as groups in listing order
         groups = [(b, n, m) for b in blocks for n, m in enumerate(self.spot_masks(shape[b])) if m]
         gains = self._gains(seat, groups)
@@ -720,6 +739,19 @@ class BlockAndKeyState(State):
         the seat's own side view."""
         index = _block_index(self.comp)
         return self._gains(seat, [(index[p.block], p.orient, 1 << G.idx(p.x, p.y, p.z)) for p in places])
+
+    def _claim_gains(self, seat: int, groups: list[tuple[int, int, int]], claim: list[tuple[int, int, int, int]]
+                     ) -> list[int]:
+        """`enigma_gains` of `_claims_in`'s claims, read from the plane bits where each would show (the seat's own
+        side view is one of its allowed views): the faces it adds to that view if of the Enigma colour, else
+        minus the faces of that colour it covers there."""
+        want = self.comp.enigmas[self.enigma[seat]] + 1
+        own = self.view_of[seat] * G.VIEW_BITS
+        side = G.VIEW_MASK << own
+        covered = self.planes[want] & side
+        colours = self._fixed.colour
+        return [(newm & side).bit_count() if colours[groups[gi][0]] == want else -(newm & covered).bit_count()
+                for gi, _, _, newm in claim]
 
     def _gains(self, seat: int, groups: list[tuple[int, int, int]]) -> list[int]:
         """`enigma_gains` of placements in groups (block, orientation, anchor bits at `G.idx`; as `_claims_in`),
