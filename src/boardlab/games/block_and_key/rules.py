@@ -548,10 +548,27 @@ class BlockAndKeyState(State):
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
                                                          fixed.shape, fixed.colour)
-        show: list[int | None] = [None] * N_CELLS  # per temple cell, the plane bits where a cube would show
+        show = self._temple().shows.get(views)  # per temple cell, the plane bits where a cube would show
+        if show is None:
+            show = self._temple().shows[views] = [None] * N_CELLS
         out: list[tuple[int, int, int, int]] = []
+        cslots: list[ClaimSlot] = []
+        known: dict[int, int] = {}  # per colour, keys claimed by the block's bits that matter to its slots (below)
+        colour = -1
+        relevant = 0
         for gi, (b, o, anchors) in enumerate(groups):
-            colour = colours[b]
+            if colours[b] != colour:
+                colour = colours[b]
+                cslots = slots[colour]
+                known = {}
+                # the test reads the new block's view bits only at its slots' cells: placements that show the same
+                # there claim the same keys (blocks of one colour showing alike, or differing only elsewhere)
+                relevant = 0
+                for m, _, mine, other, _, _ in cslots:
+                    for sh in mine:
+                        relevant |= m << sh
+                    for sh in other:
+                        relevant |= m << sh
             goffs = templates[shape[b] * 32 + o][2]
             while anchors:
                 low = anchors & -anchors
@@ -571,27 +588,10 @@ class BlockAndKeyState(State):
                                 shows |= bit
                         show[g] = shows
                     newm |= shows
-                now = planes[colour] | newm
-                got = 0
-                for m, need, mine, other, complete, k in slots[colour]:
-                    if not newm & need or got >> k & 1:
-                        continue
-                    for sh in mine:  # every cell of the colour shows it (covers the missing ones)
-                        m &= now >> sh
-                        if not m:
-                            break
-                    else:
-                        if m & complete:  # a complete corner needs the block on one of its cells
-                            touch = 0
-                            for sh in mine:
-                                touch |= newm >> sh
-                            m &= touch | ~complete
-                        for sh in other:  # and no cell of another colour covered
-                            m &= ~(newm >> sh)
-                        if m:
-                            got |= 1 << k
-                            if not every:
-                                break
+                seen = newm & relevant
+                got = known.get(seen, -1)
+                if got < 0:
+                    got = known[seen] = _claimed_by(newm, planes[colour] | newm, cslots, every)
                 if got:
                     out.append((gi, a, got, newm))
         return out
@@ -1615,6 +1615,9 @@ class _Temple:
         self.packed: bytes | None = None  # the boards as the C helper reads them (`G.NATIVE`), in its stead
         self.spots: dict[int, tuple[int, ...]] = {}
         self.counts: dict[int, int] = {}  # per shape, its spots' popcount (`spot_count`)
+        # per allowed views, per temple cell the plane bits where a cube there would show (`_claims_in`, filled as
+        # asked): the depth maps follow from the occupied cells, and every seat's claims at this temple ask alike
+        self.shows: dict[tuple[int, ...], list[int | None]] = {}
 
 
 _SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
@@ -1787,6 +1790,32 @@ class BlockAndKeyRules(ParsesNotation, Game):
 
 
 __all__ = ["BlockAndKeyRules", "BlockAndKeyState", "Simple"]
+
+
+def _claimed_by(newm: int, now: int, slots: list[ClaimSlot], every: bool) -> int:
+    """The keys (bit k: key k; with `every` False only the first found) of these slots that a block showing at
+    the plane bits `newm` completes, the colour's plane then being `now`."""
+    got = 0
+    for m, need, mine, other, complete, k in slots:
+        if not newm & need or got >> k & 1:
+            continue
+        for sh in mine:  # every cell of the colour shows it (covers the missing ones)
+            m &= now >> sh
+            if not m:
+                break
+        else:
+            if m & complete:  # a complete corner needs the block on one of its cells
+                touch = 0
+                for sh in mine:
+                    touch |= newm >> sh
+                m &= touch | ~complete
+            for sh in other:  # and no cell of another colour covered
+                m &= ~(newm >> sh)
+            if m:
+                got |= 1 << k
+                if not every:
+                    break
+    return got
 
 
 def _shows_key(rots: Any, every_view: bool, views: Any, newm: int, planes: list[int], colour: int) -> bool:
