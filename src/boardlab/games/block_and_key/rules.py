@@ -488,7 +488,13 @@ class BlockAndKeyState(State):
         found = self._claim_reach(seat, {fixed.colour[b] for b in blocks})
         if found is None:
             return groups, []
-        reach = found[1]
+        self._reaching_groups(groups, blocks, found[1])
+        return groups, self._claims_in(seat, groups, found[0], every)
+
+    def _reaching_groups(self, groups: list[tuple[int, int, int]], blocks: list[int], reach: list[int]) -> None:
+        """Append to `groups` (block, orientation, anchor bits) the placements of these blocks that cover one of
+        their colour's `reach` cells."""
+        fixed = self._fixed
         for b in blocks:
             r = reach[fixed.colour[b]]
             if not r:
@@ -499,7 +505,6 @@ class BlockAndKeyState(State):
                     m &= _reaching(oris[n].offs, r)
                     if m:
                         groups.append((b, n, m))
-        return groups, self._claims_in(seat, groups, found[0], every)
 
     def _group_place(self, group: tuple[int, int, int], a: int) -> Place:
         """The `Place` of a group's block and orientation at anchor bit a."""
@@ -538,12 +543,13 @@ class BlockAndKeyState(State):
         return slots, reach
 
     def _claims_in(self, seat: int, groups: list[tuple[int, int, int]], slots: list[list[ClaimSlot]],
-                   every: bool) -> list[tuple[int, int, int, int]]:
+                   every: bool, until: int = -1) -> list[tuple[int, int, int, int]]:
         """The rest of `claims`: each placement (one that covers some of its colour's `reach`) tested against the
         (key, rotation) pairs it shows on. The placements come in groups (block, orientation, anchor bits at `G.idx`),
         their cells from the orientation's `BlockTemplate` moved to each anchor: no `Place` is needed (no
         hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys, the plane bits where
-        the block would show: what its Enigma gain is read from, `_claim_gains`)."""
+        the block would show: what its Enigma gain is read from, `_claim_gains`); none after one that claims the keys
+        `until`."""
         views = self.allowed_views(seat)
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
@@ -594,6 +600,8 @@ class BlockAndKeyState(State):
                     got = known[seen] = _claimed_by(newm, planes[colour] | newm, cslots, every)
                 if got:
                     out.append((gi, a, got, newm))
+                    if got == until:
+                        return out
         return out
 
     def keys_within_reach(self, seat: int) -> set[int]:
@@ -604,8 +612,47 @@ class BlockAndKeyState(State):
 
     def best_claim_points(self, seat: int) -> int:
         """The most key points one placement of a block `seat` holds would claim now (several keys at once
-        count together): what the evaluation values as keys within reach."""
-        return self._reach(seat)[1]
+        count together): what the evaluation values as keys within reach. Memoised like `search_moves`."""
+        if not self.hands[seat]:
+            return 0
+        key = ("best", *self._memo_key(seat))
+        hit = _MEMO.get(key)
+        if hit is None:
+            hit = _memo(key, self._best_points(seat))
+        return hit  # type: ignore[no-any-return]
+
+    def _best_points(self, seat: int) -> int:
+        """`best_claim_points` without listing every claim, since evaluation asks it of every seat at the end of
+        every playout, late in a game when most placements claim: colour by colour, the colour whose keys could
+        bring the most points first, no colour that could not beat the best so far, and within one no further than
+        a placement claiming all its keys."""
+        fixed = self._fixed
+        colour = fixed.colour
+        blocks = sorted(self.supply[seat])
+        found = self._claim_reach(seat, {colour[b] for b in blocks})
+        if found is None:
+            return 0
+        slots, reach = found
+        bounds: list[tuple[int, int, int]] = []  # (the most a block of the colour could claim, colour, its keys)
+        for c, group in enumerate(slots):
+            if group and reach[c]:
+                keys = 0
+                for slot in group:
+                    keys |= 1 << slot[5]
+                bounds.append((self._points(keys), c, keys))
+        bounds.sort(reverse=True)
+        best = 0
+        for most, c, keys in bounds:
+            if most <= best:
+                break
+            groups: list[tuple[int, int, int]] = []
+            self._reaching_groups(groups, [b for b in blocks if colour[b] == c], reach)
+            seen: set[int] = set()
+            for _, _, got, _ in self._claims_in(seat, groups, slots, True, keys):
+                if got not in seen:
+                    seen.add(got)
+                    best = max(best, self._points(got))
+        return best
 
     def _reach(self, seat: int) -> tuple[int, int]:
         """(mask of the keys within reach, the best placement's points), memoised like `search_moves`."""
@@ -1586,7 +1633,7 @@ def _reaching(offs: tuple[int, ...], region: int) -> int:
     return hit
 
 
-_MEMO: dict[tuple[Any, ...], Any] = {}  # `search_moves` and `keys_within_reach` by `_memo_key`
+_MEMO: dict[tuple[Any, ...], Any] = {}  # `search_moves`, `keys_within_reach`, `best_claim_points` by `_memo_key`
 MEMO_SIZE = 20_000
 
 
