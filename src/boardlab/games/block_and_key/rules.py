@@ -543,13 +543,15 @@ class BlockAndKeyState(State):
         return slots, reach
 
     def _claims_in(self, seat: int, groups: list[tuple[int, int, int]], slots: list[list[ClaimSlot]],
-                   every: bool, until: int = -1) -> list[tuple[int, int, int, int]]:
+                   every: bool, beat: int = -1) -> list[tuple[int, int, int, int]]:
         """The rest of `claims`: each placement (one that covers some of its colour's `reach`) tested against the
         (key, rotation) pairs it shows on. The placements come in groups (block, orientation, anchor bits at `G.idx`),
         their cells from the orientation's `BlockTemplate` moved to each anchor: no `Place` is needed (no
         hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys, the plane bits where
-        the block would show: what its Enigma gain is read from, `_claim_gains`); none after one that claims the keys
-        `until`."""
+        the block would show: what its Enigma gain is read from, `_claim_gains`). With `beat` >= 0 (for the best claim's
+        points, `_best_points`), only the claims worth more points than `beat` and than every claim before them: a
+        placement that shows on the cells of too few keys to do better is not tested, nor the rest of a colour after
+        a claim of all the keys its slots hold."""
         views = self.allowed_views(seat)
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
@@ -562,11 +564,24 @@ class BlockAndKeyState(State):
         known: dict[int, int] = {}  # per colour, keys claimed by the block's bits that matter to its slots (below)
         colour = -1
         relevant = 0
+        points = fixed.points
+        best = beat
+        per_key: list[tuple[int, int]] = []  # with `beat`: per key of the colour's slots, (their cells, its points)
+        most = 0  # with `beat`: the points of all of them
+        done = -1  # with `beat`: a colour none of whose placements can do better
         for gi, (b, o, anchors) in enumerate(groups):
+            if colours[b] == done:
+                continue
             if colours[b] != colour:
                 colour = colours[b]
                 cslots = slots[colour]
                 known = {}
+                if beat >= 0:
+                    needs: dict[int, int] = {}
+                    for slot in cslots:
+                        needs[slot[5]] = needs.get(slot[5], 0) | slot[1]
+                    per_key = [(need, points[k]) for k, need in needs.items()]
+                    most = sum(p for _, p in per_key)
                 # the test reads the new block's view bits only at its slots' cells: placements that show the same
                 # there claim the same keys (blocks of one colour showing alike, or differing only elsewhere)
                 relevant = 0
@@ -594,14 +609,27 @@ class BlockAndKeyState(State):
                                 shows |= bit
                         show[g] = shows
                     newm |= shows
+                if beat >= 0:  # a claim's keys are among those whose cells it shows on
+                    bound = 0
+                    for need, p in per_key:
+                        if newm & need:
+                            bound += p
+                    if bound <= best:
+                        continue
                 seen = newm & relevant
                 got = known.get(seen, -1)
                 if got < 0:
                     got = known[seen] = _claimed_by(newm, planes[colour] | newm, cslots, every)
                 if got:
+                    if beat >= 0:
+                        p = self._points(got)
+                        if p <= best:
+                            continue
+                        best = p
+                        if p >= most:  # no placement of this colour can do better
+                            anchors = 0
+                            done = colour
                     out.append((gi, a, got, newm))
-                    if got == until:
-                        return out
         return out
 
     def keys_within_reach(self, seat: int) -> set[int]:
@@ -624,8 +652,8 @@ class BlockAndKeyState(State):
     def _best_points(self, seat: int) -> int:
         """`best_claim_points` without listing every claim, since evaluation asks it of every seat at the end of
         every playout, late in a game when most placements claim: colour by colour, the colour whose keys could
-        bring the most points first, no colour that could not beat the best so far, and within one no further than
-        a placement claiming all its keys."""
+        bring the most points first, and no colour or placement that could not beat the best so far (`_claims_in`
+        with `beat`)."""
         fixed = self._fixed
         colour = fixed.colour
         blocks = sorted(self.supply[seat])
@@ -633,25 +661,23 @@ class BlockAndKeyState(State):
         if found is None:
             return 0
         slots, reach = found
-        bounds: list[tuple[int, int, int]] = []  # (the most a block of the colour could claim, colour, its keys)
+        bounds: list[tuple[int, int]] = []  # (the most a block of the colour could claim, colour)
         for c, group in enumerate(slots):
             if group and reach[c]:
                 keys = 0
                 for slot in group:
                     keys |= 1 << slot[5]
-                bounds.append((self._points(keys), c, keys))
+                bounds.append((self._points(keys), c))
         bounds.sort(reverse=True)
         best = 0
-        for most, c, keys in bounds:
+        for most, c in bounds:
             if most <= best:
                 break
             groups: list[tuple[int, int, int]] = []
             self._reaching_groups(groups, [b for b in blocks if colour[b] == c], reach)
-            seen: set[int] = set()
-            for _, _, got, _ in self._claims_in(seat, groups, slots, True, keys):
-                if got not in seen:
-                    seen.add(got)
-                    best = max(best, self._points(got))
+            better = self._claims_in(seat, groups, slots, True, best)
+            if better:
+                best = self._points(better[-1][2])
         return best
 
     def _reach(self, seat: int) -> tuple[int, int]:
