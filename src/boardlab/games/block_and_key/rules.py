@@ -543,15 +543,15 @@ class BlockAndKeyState(State):
         return slots, reach
 
     def _claims_in(self, seat: int, groups: list[tuple[int, int, int]], slots: list[list[ClaimSlot]],
-                   every: bool, beat: int = -1) -> list[tuple[int, int, int, int]]:
+                   every: bool, beat: int = -1, ties: bool = False) -> list[tuple[int, int, int, int]]:
         """The rest of `claims`: each placement (one that covers some of its colour's `reach`) tested against the
         (key, rotation) pairs it shows on. The placements come in groups (block, orientation, anchor bits at `G.idx`),
         their cells from the orientation's `BlockTemplate` moved to each anchor: no `Place` is needed (no
         hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys, the plane bits where
-        the block would show: what its Enigma gain is read from, `_claim_gains`). With `beat` >= 0 (for the best claim's
-        points, `_best_points`), only the claims worth more points than `beat` and than every claim before them: a
-        placement that shows on the cells of too few keys to do better is not tested, nor the rest of a colour after
-        a claim of all the keys its slots hold."""
+        the block would show: what its Enigma gain is read from, `_claim_gains`). With `beat` >= 0 (for the best
+        claims, `_top_claims`), only the claims of the most points, if more than `beat` (with `ties`, at least): a
+        placement that shows on the cells of too few keys to do as well is not tested, nor (without `ties`) the rest
+        of a colour after a claim of all the keys its slots hold."""
         views = self.allowed_views(seat)
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
@@ -614,7 +614,7 @@ class BlockAndKeyState(State):
                     for need, p in per_key:
                         if newm & need:
                             bound += p
-                    if bound <= best:
+                    if bound < best or (bound == best and not ties):
                         continue
                 seen = newm & relevant
                 got = known.get(seen, -1)
@@ -623,10 +623,12 @@ class BlockAndKeyState(State):
                 if got:
                     if beat >= 0:
                         p = self._points(got)
-                        if p <= best:
+                        if p < best or (p == best and not ties):
                             continue
-                        best = p
-                        if p >= most:  # no placement of this colour can do better
+                        if p > best:
+                            best = p
+                            out.clear()
+                        if p >= most and not ties:  # no placement of this colour can do better
                             anchors = 0
                             done = colour
                     out.append((gi, a, got, newm))
@@ -646,20 +648,23 @@ class BlockAndKeyState(State):
         key = ("best", *self._memo_key(seat))
         hit = _MEMO.get(key)
         if hit is None:
-            hit = _memo(key, self._best_points(seat))
+            hit = _memo(key, self._top_claims(seat, False)[0])
         return hit  # type: ignore[no-any-return]
 
-    def _best_points(self, seat: int) -> int:
-        """`best_claim_points` without listing every claim, since evaluation asks it of every seat at the end of
-        every playout, late in a game when most placements claim: colour by colour, the colour whose keys could
-        bring the most points first, and no colour or placement that could not beat the best so far (`_claims_in`
-        with `beat`)."""
+    def _top_claims(self, seat: int, ties: bool
+                    ) -> tuple[int, list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]]]:
+        """(the most points one placement of a block `seat` holds would claim now, the placements claiming that
+        many: per colour its groups and `_claims_in`'s claims; with `ties` all of them, else at least one), without
+        listing every claim: evaluation asks this of every seat at the end of every playout, and the playout plays
+        the best claim, late in a game when most placements claim. Colour by colour, the colour whose keys could
+        bring the most points first, and no colour or placement that could not do as well as the best so far
+        (`_claims_in` with `beat`)."""
         fixed = self._fixed
         colour = fixed.colour
         blocks = sorted(self.supply[seat])
         found = self._claim_reach(seat, {colour[b] for b in blocks})
         if found is None:
-            return 0
+            return 0, []
         slots, reach = found
         bounds: list[tuple[int, int]] = []  # (the most a block of the colour could claim, colour)
         for c, group in enumerate(slots):
@@ -670,15 +675,20 @@ class BlockAndKeyState(State):
                 bounds.append((self._points(keys), c))
         bounds.sort(reverse=True)
         best = 0
+        top: list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]] = []
         for most, c in bounds:
-            if most <= best:
+            if most < best or (most == best and not ties):
                 break
             groups: list[tuple[int, int, int]] = []
             self._reaching_groups(groups, [b for b in blocks if colour[b] == c], reach)
-            better = self._claims_in(seat, groups, slots, True, best)
+            better = self._claims_in(seat, groups, slots, True, best, ties)
             if better:
-                best = self._points(better[-1][2])
-        return best
+                p = self._points(better[0][2])
+                if p > best:
+                    best = p
+                    top = []
+                top.append((groups, better))
+        return best, top
 
     def _reach(self, seat: int) -> tuple[int, int]:
         """(mask of the keys within reach, the best placement's points), memoised like `search_moves`."""
@@ -753,34 +763,55 @@ class BlockAndKeyState(State):
         SEARCH_PLACEMENTS placements best for the Enigma colour. Other phases: every action."""
         return self._search()[1]
 
-    def _search(self) -> tuple[bool, list[BKAction]]:
-        """(whether the moves are the best claims, `search_moves`). A turn's list is counted, not built, unless
-        it is short enough to be the answer."""
+    def _search(self, playout: bool = False) -> tuple[bool, list[BKAction]]:
+        """(whether the moves are the best claims, `search_moves`; for the `playout`, which plays the first claim,
+        only that one). A turn's list is counted, not built, unless it is short enough to be the answer."""
         seat = self.actor
         if self.phase != "turn" or seat is None:
             return False, self.legal_actions()
         digs, _, total = self._turn_choices(seat)
         if total <= SEARCH_PLACEMENTS:
             return False, self.legal_actions()
-        claim, best = self._ranked(seat)
+        claim, best = self._ranked(seat, playout)
         if claim:
             return True, best
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
         return False, digs + best
 
-    def _ranked(self, seat: int) -> tuple[bool, list[BKAction]]:
-        """`_best_places` of the turn's placements, memoised (`_memo_key`)."""
+    def _ranked(self, seat: int, playout: bool = False) -> tuple[bool, list[BKAction]]:
+        """`_best_places` of the turn's placements, memoised (`_memo_key`). For the `playout`, unless known, just the
+        first claim (`_best_claim`, not memoised: a playout's positions are mostly new), or the memo's answer when
+        none claims."""
         key = ("search", *self._memo_key(seat))
         hit = _MEMO.get(key)
         if hit is None:
+            if playout:
+                first = self._best_claim(seat)
+                if first is not None:
+                    return True, [first]
+                return _memo(key, (False, self._enigma_places(seat, sorted(self.supply[seat]))))  # type: ignore[no-any-return]
             hit = _memo(key, self._best_places(seat, sorted(self.supply[seat])))
         return hit  # type: ignore[no-any-return]
+
+    def _best_claim(self, seat: int) -> Place | None:
+        """The first of `search_moves`' claims (the most points, then the most Enigma faces, then listing order), or
+        None when no placement claims, without ranking every claim (`_top_claims`)."""
+        top = self._top_claims(seat, True)[1]
+        pick: tuple[tuple[int, int, int], int] | None = None
+        order = (0, 0, 0, 0)
+        for groups, claims in top:
+            for (gi, a, _, _), gain in zip(claims, self._claim_gains(seat, groups, claims), strict=True):
+                b, n, _ = groups[gi]
+                here = (-gain, b, n, a)  # blocks ascending, then orientation, then anchor: listing order
+                if pick is None or here < order:
+                    pick, order = (groups[gi], a), here
+        return None if pick is None else self._group_place(*pick)
 
     def playout_move(self, rng: Rng) -> BKAction:
         """The playout policy: the best claim (most points, then Enigma faces) when a placement claims,
         otherwise a uniform pick from `search_moves`."""
-        claim, moves = self._search()
+        claim, moves = self._search(True)
         if claim:
             return moves[0]
         return moves[rng.randbelow(len(moves))] if len(moves) > 1 else moves[0]
@@ -800,12 +831,17 @@ class BlockAndKeyState(State):
                 scored.append((-p, -gains[i], i))
             scored.sort()
             return True, [self._group_place(groups[claim[i][0]], claim[i][1]) for *_, i in scored[:SEARCH_PLACEMENTS]]
+        return False, self._enigma_places(seat, blocks)
+
+    def _enigma_places(self, seat: int, blocks: list[int]) -> list[BKAction]:
+        """The SEARCH_PLACEMENTS placements of `blocks` (ascending) best for the seat's Enigma colour (ties in
+        listing order): `search_moves` when none claims."""
         shape = self._fixed.shape  # every placement, as groups in listing order
         groups = [(b, n, m) for b in blocks for n, m in enumerate(self.spot_masks(shape[b])) if m]
         gains = self._gains(seat, groups)
         best = sorted(zip((-g for g in gains), range(len(gains)), strict=True))
         held = [(b, self.spot_count(shape[b])) for b in blocks]
-        return False, [self._nth_place(held, i) for _, i in best[:SEARCH_PLACEMENTS]]
+        return [self._nth_place(held, i) for _, i in best[:SEARCH_PLACEMENTS]]
 
     def enigma_gains(self, seat: int, places: list[Place]) -> list[int]:
         """Per placement, the faces of the seat's Enigma colour it adds to (or, another colour, hides from)
