@@ -543,15 +543,17 @@ class BlockAndKeyState(State):
         return slots, reach
 
     def _claims_in(self, seat: int, groups: list[tuple[int, int, int]], slots: list[list[ClaimSlot]],
-                   every: bool, beat: int = -1, ties: bool = False) -> list[tuple[int, int, int, int]]:
+                   every: bool, beat: tuple[int, int] | None = None, ties: bool = False
+                   ) -> list[tuple[int, int, int, int]]:
         """The rest of `claims`: each placement (one that covers some of its colour's `reach`) tested against the
         (key, rotation) pairs it shows on. The placements come in groups (block, orientation, anchor bits at `G.idx`),
         their cells from the orientation's `BlockTemplate` moved to each anchor: no `Place` is needed (no
         hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys, the plane bits where
-        the block would show: what its Enigma gain is read from, `_claim_gains`). With `beat` >= 0 (for the best
-        claims, `_top_claims`), only the claims of the most points, if more than `beat` (with `ties`, at least): a
-        placement that shows on the cells of too few keys to do as well is not tested, nor (without `ties`) the rest
-        of a colour after a claim of all the keys its slots hold."""
+        the block would show: what its Enigma gain is read from, `_claim_gains`). With `beat` (points, gain), for the
+        best claims (`_top_claims`): only the claims of the most points, if more than `beat`'s; with `ties`, of the
+        most points and then the most Enigma gain, if at least `beat`, every one of them. A placement that shows on
+        the cells of too few keys to do as well, or (`ties`) with too little gain, is not tested, nor (without
+        `ties`) the rest of a colour after a claim of all the keys its slots hold."""
         views = self.allowed_views(seat)
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
@@ -565,7 +567,13 @@ class BlockAndKeyState(State):
         colour = -1
         relevant = 0
         points = fixed.points
-        best = beat
+        best, best_gain = beat if beat is not None else (0, 0)
+        want = side = covered = 0  # with `ties`: the Enigma colour, the seat's side view, its faces of that colour
+        if ties:
+            want = self.comp.enigmas[self.enigma[seat]] + 1
+            side = G.VIEW_MASK << self.view_of[seat] * G.VIEW_BITS
+            covered = planes[want] & side
+        gain = 0
         per_key: list[tuple[int, int]] = []  # with `beat`: per key of the colour's slots, (their cells, its points)
         most = 0  # with `beat`: the points of all of them
         done = -1  # with `beat`: a colour none of whose placements can do better
@@ -576,7 +584,7 @@ class BlockAndKeyState(State):
                 colour = colours[b]
                 cslots = slots[colour]
                 known = {}
-                if beat >= 0:
+                if beat is not None:
                     needs: dict[int, int] = {}
                     for slot in cslots:
                         needs[slot[5]] = needs.get(slot[5], 0) | slot[1]
@@ -609,24 +617,26 @@ class BlockAndKeyState(State):
                                 shows |= bit
                         show[g] = shows
                     newm |= shows
-                if beat >= 0:  # a claim's keys are among those whose cells it shows on
+                if beat is not None:  # a claim's keys are among those whose cells it shows on
                     bound = 0
                     for need, p in per_key:
                         if newm & need:
                             bound += p
-                    if bound < best or (bound == best and not ties):
+                    if ties:  # as `_claim_gains`
+                        gain = (newm & side).bit_count() if colour == want else -(newm & covered).bit_count()
+                    if bound < best or (bound == best and (gain < best_gain or (gain == best_gain and not ties))):
                         continue
                 seen = newm & relevant
                 got = known.get(seen, -1)
                 if got < 0:
                     got = known[seen] = _claimed_by(newm, planes[colour] | newm, cslots, every)
                 if got:
-                    if beat >= 0:
+                    if beat is not None:
                         p = self._points(got)
-                        if p < best or (p == best and not ties):
+                        if p < best or (p == best and (gain < best_gain or (gain == best_gain and not ties))):
                             continue
-                        if p > best:
-                            best = p
+                        if p > best or gain > best_gain:
+                            best, best_gain = p, gain
                             out.clear()
                         if p >= most and not ties:  # no placement of this colour can do better
                             anchors = 0
@@ -654,11 +664,11 @@ class BlockAndKeyState(State):
     def _top_claims(self, seat: int, ties: bool
                     ) -> tuple[int, list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]]]:
         """(the most points one placement of a block `seat` holds would claim now, the placements claiming that
-        many: per colour its groups and `_claims_in`'s claims; with `ties` all of them, else at least one), without
-        listing every claim: evaluation asks this of every seat at the end of every playout, and the playout plays
-        the best claim, late in a game when most placements claim. Colour by colour, the colour whose keys could
-        bring the most points first, and no colour or placement that could not do as well as the best so far
-        (`_claims_in` with `beat`)."""
+        many: per colour its groups and `_claims_in`'s claims; with `ties`, all of those that show the most Enigma
+        faces, else at least one), without listing every claim: evaluation asks this of every seat at the end of
+        every playout, and the playout plays the best claim, late in a game when most placements claim. Colour by
+        colour, the colour whose keys could bring the most points first, and no colour or placement that could not
+        do as well as the best so far (`_claims_in` with `beat`)."""
         fixed = self._fixed
         colour = fixed.colour
         blocks = sorted(self.supply[seat])
@@ -675,17 +685,19 @@ class BlockAndKeyState(State):
                 bounds.append((self._points(keys), c))
         bounds.sort(reverse=True)
         best = 0
+        best_gain = -N_CELLS if ties else 0  # below any gain; without `ties` gains are not compared (0)
         top: list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]] = []
         for most, c in bounds:
             if most < best or (most == best and not ties):
                 break
             groups: list[tuple[int, int, int]] = []
             self._reaching_groups(groups, [b for b in blocks if colour[b] == c], reach)
-            better = self._claims_in(seat, groups, slots, True, best, ties)
+            better = self._claims_in(seat, groups, slots, True, (best, best_gain), ties)
             if better:
                 p = self._points(better[0][2])
-                if p > best:
-                    best = p
+                gain = self._claim_gains(seat, groups, better[:1])[0] if ties else 0
+                if p > best or gain > best_gain:
+                    best, best_gain = p, gain
                     top = []
                 top.append((groups, better))
         return best, top
@@ -797,15 +809,13 @@ class BlockAndKeyState(State):
     def _best_claim(self, seat: int) -> Place | None:
         """The first of `search_moves`' claims (the most points, then the most Enigma faces, then listing order), or
         None when no placement claims, without ranking every claim (`_top_claims`)."""
-        top = self._top_claims(seat, True)[1]
         pick: tuple[tuple[int, int, int], int] | None = None
-        order = (0, 0, 0, 0)
-        for groups, claims in top:
-            for (gi, a, _, _), gain in zip(claims, self._claim_gains(seat, groups, claims), strict=True):
-                b, n, _ = groups[gi]
-                here = (-gain, b, n, a)  # blocks ascending, then orientation, then anchor: listing order
-                if pick is None or here < order:
-                    pick, order = (groups[gi], a), here
+        order = (0, 0, 0)
+        for groups, claims in self._top_claims(seat, True)[1]:  # of equal points and gains
+            gi, a, _, _ = claims[0]  # each colour's first in listing order: blocks ascending, orientation, anchor
+            here = (groups[gi][0], groups[gi][1], a)
+            if pick is None or here < order:
+                pick, order = (groups[gi], a), here
         return None if pick is None else self._group_place(*pick)
 
     def playout_move(self, rng: Rng) -> BKAction:
