@@ -550,10 +550,10 @@ class BlockAndKeyState(State):
         their cells from the orientation's `BlockTemplate` moved to each anchor: no `Place` is needed (no
         hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys, the plane bits where
         the block would show: what its Enigma gain is read from, `_claim_gains`). With `beat` (points, gain), for the
-        best claims (`_top_claims`): only the claims of the most points, if more than `beat`'s; with `ties`, of the
-        most points and then the most Enigma gain, if at least `beat`, every one of them. A placement that shows on
-        the cells of too few keys to do as well, or (`ties`) with too little gain, is not tested, nor (without
-        `ties`) the rest of a colour after a claim of all the keys its slots hold."""
+        best claim (`_top_claims`): only the claims of the most points, if more than `beat`'s, the last one listed
+        the best; with `ties`, the first claim of the most points and then the most Enigma gain, if at least `beat`.
+        A placement that shows on the cells of too few keys to do as well, or (`ties`) with too little gain, is not
+        tested, nor (without `ties`) the rest of a colour after a claim of all the keys its slots hold."""
         views = self.allowed_views(seat)
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
@@ -574,6 +574,7 @@ class BlockAndKeyState(State):
             side = G.VIEW_MASK << self.view_of[seat] * G.VIEW_BITS
             covered = planes[want] & side
         gain = 0
+        tie = ties  # the first claim as good as `beat`, then only better ones (the first of ties in listing order)
         per_key: list[tuple[int, int]] = []  # with `beat`: per key of the colour's slots, (their cells, its points)
         most = 0  # with `beat`: the points of all of them
         done = -1  # with `beat`: a colour none of whose placements can do better
@@ -624,7 +625,7 @@ class BlockAndKeyState(State):
                             bound += p
                     if ties:  # as `_claim_gains`
                         gain = (newm & side).bit_count() if colour == want else -(newm & covered).bit_count()
-                    if bound < best or (bound == best and (gain < best_gain or (gain == best_gain and not ties))):
+                    if bound < best or (bound == best and (gain < best_gain or (gain == best_gain and not tie))):
                         continue
                 seen = newm & relevant
                 got = known.get(seen, -1)
@@ -633,8 +634,9 @@ class BlockAndKeyState(State):
                 if got:
                     if beat is not None:
                         p = self._points(got)
-                        if p < best or (p == best and (gain < best_gain or (gain == best_gain and not ties))):
+                        if p < best or (p == best and (gain < best_gain or (gain == best_gain and not tie))):
                             continue
+                        tie = False
                         if p > best or gain > best_gain:
                             best, best_gain = p, gain
                             out.clear()
@@ -663,9 +665,9 @@ class BlockAndKeyState(State):
 
     def _top_claims(self, seat: int, ties: bool
                     ) -> tuple[int, list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]]]:
-        """(the most points one placement of a block `seat` holds would claim now, the placements claiming that
-        many: per colour its groups and `_claims_in`'s claims; with `ties`, all of those that show the most Enigma
-        faces, else at least one), without listing every claim: evaluation asks this of every seat at the end of
+        """(the most points one placement of a block `seat` holds would claim now, placements claiming that many:
+        per colour its groups and `_claims_in`'s claim; with `ties`, of every colour with one of the most Enigma
+        faces among them, its first), without listing every claim: evaluation asks this of every seat at the end of
         every playout, and the playout plays the best claim, late in a game when most placements claim. Colour by
         colour, the colour whose keys could bring the most points first, and no colour or placement that could not
         do as well as the best so far (`_claims_in` with `beat`)."""
