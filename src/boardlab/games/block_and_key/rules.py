@@ -13,6 +13,7 @@ Decisions the sources leave open are recorded in docs/rules/block_and_key.md (D1
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -477,18 +478,21 @@ class BlockAndKeyState(State):
         groups, claimed = self._block_claimed(seat, blocks, every)
         return [(self._group_place(groups[i], a), keys) for i, a, keys, _ in claimed]
 
-    def _block_claimed(self, seat: int, blocks: list[int], every: bool
+    def _block_claimed(self, seat: int, blocks: list[int], every: bool, keep: int = 0
                        ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]:
         """The groups (block, orientation, anchor bits) and `_claims_in`'s claims among every placement of these
         blocks, with the placements whose cells miss `_claim_reach`'s cells ruled out per orientation, a few shifts
         for all its anchors, before any `Place` is looked at: search asks this for every position it meets, and
-        makes a `Place` only for the claims it keeps (`_group_place`)."""
+        makes a `Place` only for the claims it keeps (`_group_place`). With `keep`, only the `keep` best claims
+        (`_claims_in`)."""
         fixed = self._fixed
         groups: list[tuple[int, int, int]] = []
         found = self._claim_reach(seat, {fixed.colour[b] for b in blocks})
         if found is None:
             return groups, []
         self._reaching_groups(groups, blocks, found[1])
+        if keep:
+            return groups, self._claims_in(seat, groups, found[0], every, (0, -N_CELLS), True, keep)
         return groups, self._claims_in(seat, groups, found[0], every)
 
     def _reaching_groups(self, groups: list[tuple[int, int, int]], blocks: list[int], reach: list[int]) -> None:
@@ -543,17 +547,18 @@ class BlockAndKeyState(State):
         return slots, reach
 
     def _claims_in(self, seat: int, groups: list[tuple[int, int, int]], slots: list[list[ClaimSlot]],
-                   every: bool, beat: tuple[int, int] | None = None, ties: bool = False
+                   every: bool, beat: tuple[int, int] | None = None, ties: bool = False, keep: int = 1
                    ) -> list[tuple[int, int, int, int]]:
         """The rest of `claims`: each placement (one that covers some of its colour's `reach`) tested against the
         (key, rotation) pairs it shows on. The placements come in groups (block, orientation, anchor bits at `G.idx`),
         their cells from the orientation's `BlockTemplate` moved to each anchor: no `Place` is needed (no
         hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys, the plane bits where
         the block would show: what its Enigma gain is read from, `_claim_gains`). With `beat` (points, gain), for the
-        best claim (`_top_claims`): only the claims of the most points, if more than `beat`'s, the last one listed
-        the best; with `ties`, the first claim of the most points and then the most Enigma gain, if at least `beat`.
-        A placement that shows on the cells of too few keys to do as well, or (`ties`) with too little gain, is not
-        tested, nor (without `ties`) the rest of a colour after a claim of all the keys its slots hold."""
+        best claims (`_top_claims`, `_best_places`): only the `keep` claims of the most points, if more than `beat`'s;
+        with `ties`, of the most points, then the most Enigma gain, then first listed, if at least `beat`; in listing
+        order. A placement that shows on the cells of too few keys to do as well as the last kept once `keep` are,
+        or (`ties`) with too little gain, is not tested, nor (without `ties`) the rest of a colour after a claim of
+        all the keys its slots hold."""
         views = self.allowed_views(seat)
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
@@ -574,7 +579,9 @@ class BlockAndKeyState(State):
             side = G.VIEW_MASK << self.view_of[seat] * G.VIEW_BITS
             covered = planes[want] & side
         gain = 0
-        tie = ties  # the first claim as good as `beat`, then only better ones (the first of ties in listing order)
+        tie = ties  # claims as good as `beat` while fewer than `keep` are kept, then only better (ties: listed first)
+        kept: list[tuple[int, int, int, int, int, int, int]] = []  # with `beat`, a heap: (points, gain, -order, claim)
+        order = 0
         per_key: list[tuple[int, int]] = []  # with `beat`: per key of the colour's slots, (their cells, its points)
         most = 0  # with `beat`: the points of all of them
         done = -1  # with `beat`: a colour none of whose placements can do better
@@ -627,6 +634,7 @@ class BlockAndKeyState(State):
                         gain = (newm & side).bit_count() if colour == want else -(newm & covered).bit_count()
                     if bound < best or (bound == best and (gain < best_gain or (gain == best_gain and not tie))):
                         continue
+                    order += 1
                 seen = newm & relevant
                 got = known.get(seen, -1)
                 if got < 0:
@@ -636,14 +644,21 @@ class BlockAndKeyState(State):
                         p = self._points(got)
                         if p < best or (p == best and (gain < best_gain or (gain == best_gain and not tie))):
                             continue
-                        tie = False
-                        if p > best or gain > best_gain:
-                            best, best_gain = p, gain
-                            out.clear()
+                        if len(kept) < keep:
+                            heapq.heappush(kept, (p, gain, -order, gi, a, got, newm))
+                        else:
+                            heapq.heapreplace(kept, (p, gain, -order, gi, a, got, newm))
+                        if len(kept) == keep:  # the last kept is the one to beat
+                            best, best_gain = kept[0][0], kept[0][1]
+                            tie = False
                         if p >= most and not ties:  # no placement of this colour can do better
                             anchors = 0
                             done = colour
-                    out.append((gi, a, got, newm))
+                    else:
+                        out.append((gi, a, got, newm))
+        if beat is not None:
+            kept.sort(key=lambda c: -c[2])
+            return [(gi, a, got, newm) for _, _, _, gi, a, got, newm in kept]
         return out
 
     def keys_within_reach(self, seat: int) -> set[int]:
@@ -831,7 +846,7 @@ class BlockAndKeyState(State):
     def _best_places(self, seat: int, blocks: list[int]) -> tuple[bool, list[BKAction]]:
         """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says) among
         the placements of `blocks` (ascending); the kept ones found by their index in listing order."""
-        groups, claim = self._block_claimed(seat, blocks, True)
+        groups, claim = self._block_claimed(seat, blocks, True, SEARCH_PLACEMENTS)
         if claim:
             gains = self._claim_gains(seat, groups, claim)
             points: dict[int, int] = {}  # many placements claim the same keys
