@@ -157,6 +157,9 @@ def check_claiming(s: BlockAndKeyState, legal: list[object]) -> None:
     assert s.keys_within_reach(seat) == {k for _, keys in every for k in range(len(COMP.keys)) if keys >> k & 1}
     assert s.best_claim_points(seat) == max(
         (sum(COMP.keys[k].points for k in range(len(COMP.keys)) if keys >> k & 1) for _, keys in every), default=0)
+    for v, shown in enumerate(s.vcol):  # the faces evaluation counts on the colour planes
+        assert s.view_faces(v) == sum(1 for c in shown if 0 < c < 5)
+        assert all(s.view_faces(v, c) == shown.count(c) for c in range(1, 6))
     fronts = in_front(s.occ, s.W, s.D)
     for v, row in enumerate(zip(*projections(s.W, s.D), strict=True)):
         want = sum(1 << idx(*GRID_CELLS[g]) for g, (i, key, _) in enumerate(row)

@@ -1344,8 +1344,14 @@ class BlockAndKeyState(State):
     # -- scoring ------------------------------------------------------------------------------------------------
     def enigma_faces(self, seat: int) -> int:
         """Faces of the seat's Enigma colour seen from its own side."""
-        want = self.comp.enigmas[self.enigma[seat]] + 1
-        return sum(1 for c in self.vcol[self.view_of[seat]] if c == want)
+        return self.view_faces(self.view_of[seat], self.comp.enigmas[self.enigma[seat]] + 1)
+
+    def view_faces(self, v: int, colour: int = 0) -> int:
+        """How many cells of view v show `colour` (a colour code), or (0) any of the four block colours: counted
+        on the colour planes, since evaluation asks it of every seat at the end of every playout."""
+        planes = self.planes
+        shown = planes[colour] if colour else planes[1] | planes[2] | planes[3] | planes[4]
+        return ((shown >> v * G.VIEW_BITS) & G.VIEW_MASK).bit_count()
 
     def key_points(self, seat: int) -> int:
         return sum(self.comp.keys[k].points for k in self.claimed[seat])
