@@ -524,7 +524,10 @@ class BlockAndKeyState(State):
         if not any(slots):
             return None
         views = self.allowed_views(seat)
-        front = G.in_front(self.occ, self.W, self.D)
+        temple = self._temple()
+        front = temple.front
+        if front is None:  # it follows from the occupied cells: once per temple
+            front = temple.front = G.in_front(self.occ, self.W, self.D)
         rows = G.sight_rows(self.W, self.D)
         reach = [0] * len(slots)
         for colour, group in enumerate(slots):
@@ -580,6 +583,7 @@ class BlockAndKeyState(State):
             covered = planes[want] & side
         gain = 0
         tie = ties  # claims as good as `beat` while fewer than `keep` are kept, then only better (ties: listed first)
+        worth: dict[int, int] = {}  # keys -> their points
         kept: list[tuple[int, int, int, int, int, int, int]] = []  # with `beat`, a heap: (points, gain, -order, claim)
         order = 0
         per_key: list[tuple[int, int]] = []  # with `beat`: per key of the colour's slots, (their cells, its points)
@@ -641,7 +645,9 @@ class BlockAndKeyState(State):
                     got = known[seen] = _claimed_by(newm, planes[colour] | newm, cslots, every)
                 if got:
                     if beat is not None:
-                        p = self._points(got)
+                        p = worth.get(got, -1)
+                        if p < 0:
+                            p = worth[got] = self._points(got)
                         if p < best or (p == best and (gain < best_gain or (gain == best_gain and not tie))):
                             continue
                         if len(kept) < keep:
@@ -1760,6 +1766,7 @@ class _Temple:
         # per allowed views, per temple cell the plane bits where a cube there would show (`_claims_in`, filled as
         # asked): the depth maps follow from the occupied cells, and every seat's claims at this temple ask alike
         self.shows: dict[tuple[int, ...], list[int | None]] = {}
+        self.front: tuple[int, int, int, int, int] | None = None  # `G.in_front` (`_claim_reach`)
 
 
 _SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
