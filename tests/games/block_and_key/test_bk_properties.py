@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from boardlab.core import Rng
 from boardlab.core.errors import IllegalActionError
+from boardlab.games.block_and_key import rules
 from boardlab.games.block_and_key.actions import DIG, BlockAct, Place
 from boardlab.games.block_and_key.geometry import GRID_CELLS, boards, idx, in_front, orientations, projections
 from boardlab.games.block_and_key.rules import HEIGHT, BlockAndKeyState, gidx
@@ -156,6 +157,9 @@ def check_claiming(s: BlockAndKeyState, legal: list[object]) -> None:
     assert s.keys_within_reach(seat) == {k for _, keys in every for k in range(len(COMP.keys)) if keys >> k & 1}
     assert s.best_claim_points(seat) == max(
         (sum(COMP.keys[k].points for k in range(len(COMP.keys)) if keys >> k & 1) for _, keys in every), default=0)
+    for v, shown in enumerate(s.vcol):  # the faces evaluation counts on the colour planes
+        assert s.view_faces(v) == sum(1 for c in shown if 0 < c < 5)
+        assert all(s.view_faces(v, c) == shown.count(c) for c in range(1, 6))
     fronts = in_front(s.occ, s.W, s.D)
     for v, row in enumerate(zip(*projections(s.W, s.D), strict=True)):
         want = sum(1 << idx(*GRID_CELLS[g]) for g, (i, key, _) in enumerate(row)
@@ -192,7 +196,10 @@ def play_checked(players: int, seed: int, options: dict[str, str], deep_every: i
             if len(legal) <= 12:
                 assert moves == legal
             elif claimers:
-                assert moves == ref_search_claims(s, claimers), "the best claims, as plainly computed"
+                best = ref_search_claims(s, claimers)
+                assert moves == best, "the best claims, as plainly computed"
+                rules._MEMO.clear()  # the playout's own way to its claim, which does not rank them all
+                assert s.playout_move(Rng(seed)) == best[0], "the playout plays the best claim"
             if not claimers and len(legal) > 12:
                 assert moves == ref_search_fallback(s, legal), "the Enigma-colour choice, as plainly computed"
         s.apply(a)

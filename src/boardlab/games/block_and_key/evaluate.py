@@ -29,6 +29,6 @@ def evaluate(state: BlockAndKeyState, seat: int) -> float:
     best = float("-inf")
     for q in range(state.num_players):
         if q != seat:
-            faces = sum(1 for c in state.vcol[state.view_of[q]] if 0 < c < 5)
+            faces = state.view_faces(state.view_of[q])
             best = max(best, _public(state, q) + ENIGMA * faces / 4)
     return mine - best

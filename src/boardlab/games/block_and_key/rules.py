@@ -13,6 +13,7 @@ Decisions the sources leave open are recorded in docs/rules/block_and_key.md (D1
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -469,18 +470,35 @@ class BlockAndKeyState(State):
             b = index[p.block]
             groups.append((b, p.orient, (1 << G.idx(p.x, p.y, p.z)) & _reaching(
                 self.orientation_list(b)[p.orient].offs, reach[block_colour[b]])))
-        return [(places[i], keys) for i, _, keys in self._claims_in(seat, groups, found[0], every)]
+        return [(places[i], keys) for i, _, keys, _ in self._claims_in(seat, groups, found[0], every)]
 
     def _block_claims(self, seat: int, blocks: list[int], every: bool) -> list[tuple[Place, int]]:
-        """`claims` of every placement of these blocks (in `placements` order, block after block), with the
-        placements whose cells miss `_claim_reach`'s cells ruled out per orientation, a few shifts for all its
-        anchors, before any `Place` is looked at: search asks this for every position it meets."""
+        """`claims` of every placement of these blocks (in `placements` order, block after block): `_block_claimed`
+        with a `Place` for each."""
+        groups, claimed = self._block_claimed(seat, blocks, every)
+        return [(self._group_place(groups[i], a), keys) for i, a, keys, _ in claimed]
+
+    def _block_claimed(self, seat: int, blocks: list[int], every: bool, keep: int = 0
+                       ) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]:
+        """The groups (block, orientation, anchor bits) and `_claims_in`'s claims among every placement of these
+        blocks, with the placements whose cells miss `_claim_reach`'s cells ruled out per orientation, a few shifts
+        for all its anchors, before any `Place` is looked at: search asks this for every position it meets, and
+        makes a `Place` only for the claims it keeps (`_group_place`). With `keep`, only the `keep` best claims
+        (`_claims_in`)."""
         fixed = self._fixed
+        groups: list[tuple[int, int, int]] = []
         found = self._claim_reach(seat, {fixed.colour[b] for b in blocks})
         if found is None:
-            return []
-        reach = found[1]
-        groups: list[tuple[int, int, int]] = []
+            return groups, []
+        self._reaching_groups(groups, blocks, found[1])
+        if keep:
+            return groups, self._claims_in(seat, groups, found[0], every, (0, -N_CELLS), True, keep)
+        return groups, self._claims_in(seat, groups, found[0], every)
+
+    def _reaching_groups(self, groups: list[tuple[int, int, int]], blocks: list[int], reach: list[int]) -> None:
+        """Append to `groups` (block, orientation, anchor bits) the placements of these blocks that cover one of
+        their colour's `reach` cells."""
+        fixed = self._fixed
         for b in blocks:
             r = reach[fixed.colour[b]]
             if not r:
@@ -491,13 +509,13 @@ class BlockAndKeyState(State):
                     m &= _reaching(oris[n].offs, r)
                     if m:
                         groups.append((b, n, m))
-        out: list[tuple[Place, int]] = []
-        for i, a, keys in self._claims_in(seat, groups, found[0], every):  # a Place for the few that claim
-            b, n, _ = groups[i]
-            bid = self.comp.block_ids[b]
-            out.append((_place_at(_place_rows("place", bid, len(fixed.plans[fixed.shape[b]][0])), "place", bid, n, a),
-                        keys))
-        return out
+
+    def _group_place(self, group: tuple[int, int, int], a: int) -> Place:
+        """The `Place` of a group's block and orientation at anchor bit a."""
+        b, n, _ = group
+        fixed = self._fixed
+        bid = self.comp.block_ids[b]
+        return _place_at(_place_rows("place", bid, len(fixed.plans[fixed.shape[b]][0])), "place", bid, n, a)
 
     def _claim_reach(self, seat: int, wanted: set[int]) -> tuple[list[list[ClaimSlot]], list[int]] | None:
         """(`claim_slots` for these colours, per colour the temple cells a claiming block must cover one of),
@@ -506,7 +524,10 @@ class BlockAndKeyState(State):
         if not any(slots):
             return None
         views = self.allowed_views(seat)
-        front = G.in_front(self.occ, self.W, self.D)
+        temple = self._temple()
+        front = temple.front
+        if front is None:  # it follows from the occupied cells: once per temple
+            front = temple.front = G.in_front(self.occ, self.W, self.D)
         rows = G.sight_rows(self.W, self.D)
         reach = [0] * len(slots)
         for colour, group in enumerate(slots):
@@ -529,19 +550,66 @@ class BlockAndKeyState(State):
         return slots, reach
 
     def _claims_in(self, seat: int, groups: list[tuple[int, int, int]], slots: list[list[ClaimSlot]],
-                   every: bool) -> list[tuple[int, int, int]]:
+                   every: bool, beat: tuple[int, int] | None = None, ties: bool = False, keep: int = 1
+                   ) -> list[tuple[int, int, int, int]]:
         """The rest of `claims`: each placement (one that covers some of its colour's `reach`) tested against the
         (key, rotation) pairs it shows on. The placements come in groups (block, orientation, anchor bits at `G.idx`),
         their cells from the orientation's `BlockTemplate` moved to each anchor: no `Place` is needed (no
-        hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys)."""
+        hashing, no memo of each placement's cells). The claims: (group index, anchor bit, keys, the plane bits where
+        the block would show: what its Enigma gain is read from, `_claim_gains`). With `beat` (points, gain), for the
+        best claims (`_top_claims`, `_best_places`): only the `keep` claims of the most points, if more than `beat`'s;
+        with `ties`, of the most points, then the most Enigma gain, then first listed, if at least `beat`; in listing
+        order. A placement that shows on the cells of too few keys to do as well as the last kept once `keep` are,
+        or (`ties`) with too little gain, is not tested, nor (without `ties`) the rest of a colour after a claim of
+        all the keys its slots hold."""
         views = self.allowed_views(seat)
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
                                                          fixed.shape, fixed.colour)
-        show: list[int | None] = [None] * N_CELLS  # per temple cell, the plane bits where a cube would show
-        out: list[tuple[int, int, int]] = []
+        show = self._temple().shows.get(views)  # per temple cell, the plane bits where a cube would show
+        if show is None:
+            show = self._temple().shows[views] = [None] * N_CELLS
+        out: list[tuple[int, int, int, int]] = []
+        cslots: list[ClaimSlot] = []
+        known: dict[int, int] = {}  # per colour, keys claimed by the block's bits that matter to its slots (below)
+        colour = -1
+        relevant = 0
+        points = fixed.points
+        best, best_gain = beat if beat is not None else (0, 0)
+        want = side = covered = 0  # with `ties`: the Enigma colour, the seat's side view, its faces of that colour
+        if ties:
+            want = self.comp.enigmas[self.enigma[seat]] + 1
+            side = G.VIEW_MASK << self.view_of[seat] * G.VIEW_BITS
+            covered = planes[want] & side
+        gain = 0
+        tie = ties  # claims as good as `beat` while fewer than `keep` are kept, then only better (ties: listed first)
+        worth: dict[int, int] = {}  # keys -> their points
+        kept: list[tuple[int, int, int, int, int, int, int]] = []  # with `beat`, a heap: (points, gain, -order, claim)
+        order = 0
+        per_key: list[tuple[int, int]] = []  # with `beat`: per key of the colour's slots, (their cells, its points)
+        most = 0  # with `beat`: the points of all of them
+        done = -1  # with `beat`: a colour none of whose placements can do better
         for gi, (b, o, anchors) in enumerate(groups):
-            colour = colours[b]
+            if colours[b] == done:
+                continue
+            if colours[b] != colour:
+                colour = colours[b]
+                cslots = slots[colour]
+                known = {}
+                if beat is not None:
+                    needs: dict[int, int] = {}
+                    for slot in cslots:
+                        needs[slot[5]] = needs.get(slot[5], 0) | slot[1]
+                    per_key = [(need, points[k]) for k, need in needs.items()]
+                    most = sum(p for _, p in per_key)
+                # the test reads the new block's view bits only at its slots' cells: placements that show the same
+                # there claim the same keys (blocks of one colour showing alike, or differing only elsewhere)
+                relevant = 0
+                for m, _, mine, other, _, _ in cslots:
+                    for sh in mine:
+                        relevant |= m << sh
+                    for sh in other:
+                        relevant |= m << sh
             goffs = templates[shape[b] * 32 + o][2]
             while anchors:
                 low = anchors & -anchors
@@ -561,29 +629,42 @@ class BlockAndKeyState(State):
                                 shows |= bit
                         show[g] = shows
                     newm |= shows
-                now = planes[colour] | newm
-                got = 0
-                for m, need, mine, other, complete, k in slots[colour]:
-                    if not newm & need or got >> k & 1:
+                if beat is not None:  # a claim's keys are among those whose cells it shows on
+                    bound = 0
+                    for need, p in per_key:
+                        if newm & need:
+                            bound += p
+                    if ties:  # as `_claim_gains`
+                        gain = (newm & side).bit_count() if colour == want else -(newm & covered).bit_count()
+                    if bound < best or (bound == best and (gain < best_gain or (gain == best_gain and not tie))):
                         continue
-                    for sh in mine:  # every cell of the colour shows it (covers the missing ones)
-                        m &= now >> sh
-                        if not m:
-                            break
-                    else:
-                        if m & complete:  # a complete corner needs the block on one of its cells
-                            touch = 0
-                            for sh in mine:
-                                touch |= newm >> sh
-                            m &= touch | ~complete
-                        for sh in other:  # and no cell of another colour covered
-                            m &= ~(newm >> sh)
-                        if m:
-                            got |= 1 << k
-                            if not every:
-                                break
+                    order += 1
+                seen = newm & relevant
+                got = known.get(seen, -1)
+                if got < 0:
+                    got = known[seen] = _claimed_by(newm, planes[colour] | newm, cslots, every)
                 if got:
-                    out.append((gi, a, got))
+                    if beat is not None:
+                        p = worth.get(got, -1)
+                        if p < 0:
+                            p = worth[got] = self._points(got)
+                        if p < best or (p == best and (gain < best_gain or (gain == best_gain and not tie))):
+                            continue
+                        if len(kept) < keep:
+                            heapq.heappush(kept, (p, gain, -order, gi, a, got, newm))
+                        else:
+                            heapq.heapreplace(kept, (p, gain, -order, gi, a, got, newm))
+                        if len(kept) == keep:  # the last kept is the one to beat
+                            best, best_gain = kept[0][0], kept[0][1]
+                            tie = False
+                        if p >= most and not ties:  # no placement of this colour can do better
+                            anchors = 0
+                            done = colour
+                    else:
+                        out.append((gi, a, got, newm))
+        if beat is not None:
+            kept.sort(key=lambda c: -c[2])
+            return [(gi, a, got, newm) for _, _, _, gi, a, got, newm in kept]
         return out
 
     def keys_within_reach(self, seat: int) -> set[int]:
@@ -594,8 +675,55 @@ class BlockAndKeyState(State):
 
     def best_claim_points(self, seat: int) -> int:
         """The most key points one placement of a block `seat` holds would claim now (several keys at once
-        count together): what the evaluation values as keys within reach."""
-        return self._reach(seat)[1]
+        count together): what the evaluation values as keys within reach. Memoised like `search_moves`."""
+        if not self.hands[seat]:
+            return 0
+        key = ("best", *self._memo_key(seat))
+        hit = _MEMO.get(key)
+        if hit is None:
+            hit = _memo(key, self._top_claims(seat, False)[0])
+        return hit  # type: ignore[no-any-return]
+
+    def _top_claims(self, seat: int, ties: bool
+                    ) -> tuple[int, list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]]]:
+        """(the most points one placement of a block `seat` holds would claim now, placements claiming that many:
+        per colour its groups and `_claims_in`'s claim; with `ties`, of every colour with one of the most Enigma
+        faces among them, its first), without listing every claim: evaluation asks this of every seat at the end of
+        every playout, and the playout plays the best claim, late in a game when most placements claim. Colour by
+        colour, the colour whose keys could bring the most points first, and no colour or placement that could not
+        do as well as the best so far (`_claims_in` with `beat`)."""
+        fixed = self._fixed
+        colour = fixed.colour
+        blocks = sorted(self.supply[seat])
+        found = self._claim_reach(seat, {colour[b] for b in blocks})
+        if found is None:
+            return 0, []
+        slots, reach = found
+        bounds: list[tuple[int, int]] = []  # (the most a block of the colour could claim, colour)
+        for c, group in enumerate(slots):
+            if group and reach[c]:
+                keys = 0
+                for slot in group:
+                    keys |= 1 << slot[5]
+                bounds.append((self._points(keys), c))
+        bounds.sort(reverse=True)
+        best = 0
+        best_gain = -N_CELLS if ties else 0  # below any gain; without `ties` gains are not compared (0)
+        top: list[tuple[list[tuple[int, int, int]], list[tuple[int, int, int, int]]]] = []
+        for most, c in bounds:
+            if most < best or (most == best and not ties):
+                break
+            groups: list[tuple[int, int, int]] = []
+            self._reaching_groups(groups, [b for b in blocks if colour[b] == c], reach)
+            better = self._claims_in(seat, groups, slots, True, (best, best_gain), ties)
+            if better:
+                p = self._points(better[0][2])
+                gain = self._claim_gains(seat, groups, better[:1])[0] if ties else 0
+                if p > best or gain > best_gain:
+                    best, best_gain = p, gain
+                    top = []
+                top.append((groups, better))
+        return best, top
 
     def _reach(self, seat: int) -> tuple[int, int]:
         """(mask of the keys within reach, the best placement's points), memoised like `search_moves`."""
@@ -607,9 +735,13 @@ class BlockAndKeyState(State):
             got = best = 0
             fixed, colour = self._fixed.keys, self._fixed.colour  # only blocks of a colour some key uses
             used = set().union(*(fixed[k][1] for k in self.hands[seat]))
-            for _, keys in self._block_claims(seat, [b for b in sorted(self.supply[seat]) if colour[b] in used], True):
-                got |= keys
-                best = max(best, self._points(keys))
+            seen: set[int] = set()  # many placements claim the same keys: their points once
+            for _, _, keys, _ in self._block_claimed(seat, [b for b in sorted(self.supply[seat]) if colour[b] in used],
+                                                     True)[1]:
+                if keys not in seen:
+                    seen.add(keys)
+                    got |= keys
+                    best = max(best, self._points(keys))
             hit = _memo(key, (got, best))
         return hit  # type: ignore[no-any-return]
 
@@ -666,34 +798,53 @@ class BlockAndKeyState(State):
         SEARCH_PLACEMENTS placements best for the Enigma colour. Other phases: every action."""
         return self._search()[1]
 
-    def _search(self) -> tuple[bool, list[BKAction]]:
-        """(whether the moves are the best claims, `search_moves`). A turn's list is counted, not built, unless
-        it is short enough to be the answer."""
+    def _search(self, playout: bool = False) -> tuple[bool, list[BKAction]]:
+        """(whether the moves are the best claims, `search_moves`; for the `playout`, which plays the first claim,
+        only that one). A turn's list is counted, not built, unless it is short enough to be the answer."""
         seat = self.actor
         if self.phase != "turn" or seat is None:
             return False, self.legal_actions()
         digs, _, total = self._turn_choices(seat)
         if total <= SEARCH_PLACEMENTS:
             return False, self.legal_actions()
-        claim, best = self._ranked(seat)
+        claim, best = self._ranked(seat, playout)
         if claim:
             return True, best
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
         return False, digs + best
 
-    def _ranked(self, seat: int) -> tuple[bool, list[BKAction]]:
-        """`_best_places` of the turn's placements, memoised (`_memo_key`)."""
+    def _ranked(self, seat: int, playout: bool = False) -> tuple[bool, list[BKAction]]:
+        """`_best_places` of the turn's placements, memoised (`_memo_key`). For the `playout`, unless known, just the
+        first claim (`_best_claim`, not memoised: a playout's positions are mostly new), or the memo's answer when
+        none claims."""
         key = ("search", *self._memo_key(seat))
         hit = _MEMO.get(key)
         if hit is None:
+            if playout:
+                first = self._best_claim(seat)
+                if first is not None:
+                    return True, [first]
+                return _memo(key, (False, self._enigma_places(seat, sorted(self.supply[seat]))))  # type: ignore[no-any-return]
             hit = _memo(key, self._best_places(seat, sorted(self.supply[seat])))
         return hit  # type: ignore[no-any-return]
+
+    def _best_claim(self, seat: int) -> Place | None:
+        """The first of `search_moves`' claims (the most points, then the most Enigma faces, then listing order), or
+        None when no placement claims, without ranking every claim (`_top_claims`)."""
+        pick: tuple[tuple[int, int, int], int] | None = None
+        order = (0, 0, 0)
+        for groups, claims in self._top_claims(seat, True)[1]:  # of equal points and gains
+            gi, a, _, _ = claims[0]  # each colour's first in listing order: blocks ascending, orientation, anchor
+            here = (groups[gi][0], groups[gi][1], a)
+            if pick is None or here < order:
+                pick, order = (groups[gi], a), here
+        return None if pick is None else self._group_place(*pick)
 
     def playout_move(self, rng: Rng) -> BKAction:
         """The playout policy: the best claim (most points, then Enigma faces) when a placement claims,
         otherwise a uniform pick from `search_moves`."""
-        claim, moves = self._search()
+        claim, moves = self._search(True)
         if claim:
             return moves[0]
         return moves[rng.randbelow(len(moves))] if len(moves) > 1 else moves[0]
@@ -701,25 +852,48 @@ class BlockAndKeyState(State):
     def _best_places(self, seat: int, blocks: list[int]) -> tuple[bool, list[BKAction]]:
         """(whether some placement claims, the SEARCH_PLACEMENTS best placements as `search_moves` says) among
         the placements of `blocks` (ascending); the kept ones found by their index in listing order."""
-        claim = self._block_claims(seat, blocks, True)
+        groups, claim = self._block_claimed(seat, blocks, True, SEARCH_PLACEMENTS)
         if claim:
-            scored: list[tuple[int, int, int, Place]] = []
-            for (a, keys), gain in zip(claim, self.enigma_gains(seat, [a for a, _ in claim]), strict=True):
-                scored.append((-self._points(keys), -gain, len(scored), a))
+            gains = self._claim_gains(seat, groups, claim)
+            points: dict[int, int] = {}  # many placements claim the same keys
+            scored: list[tuple[int, int, int]] = []
+            for i, (_, _, keys, _) in enumerate(claim):
+                p = points.get(keys)
+                if p is None:
+                    p = points[keys] = self._points(keys)
+                scored.append((-p, -gains[i], i))
             scored.sort()
-            return True, [a for *_, a in scored[:SEARCH_PLACEMENTS]]
+            return True, [self._group_place(groups[claim[i][0]], claim[i][1]) for *_, i in scored[:SEARCH_PLACEMENTS]]
+        return False, self._enigma_places(seat, blocks)
+
+    def _enigma_places(self, seat: int, blocks: list[int]) -> list[BKAction]:
+        """The SEARCH_PLACEMENTS placements of `blocks` (ascending) best for the seat's Enigma colour (ties in
+        listing order): `search_moves` when none claims."""
         shape = self._fixed.shape  # every placement, as groups in listing order
         groups = [(b, n, m) for b in blocks for n, m in enumerate(self.spot_masks(shape[b])) if m]
         gains = self._gains(seat, groups)
         best = sorted(zip((-g for g in gains), range(len(gains)), strict=True))
         held = [(b, self.spot_count(shape[b])) for b in blocks]
-        return False, [self._nth_place(held, i) for _, i in best[:SEARCH_PLACEMENTS]]
+        return [self._nth_place(held, i) for _, i in best[:SEARCH_PLACEMENTS]]
 
     def enigma_gains(self, seat: int, places: list[Place]) -> list[int]:
         """Per placement, the faces of the seat's Enigma colour it adds to (or, another colour, hides from)
         the seat's own side view."""
         index = _block_index(self.comp)
         return self._gains(seat, [(index[p.block], p.orient, 1 << G.idx(p.x, p.y, p.z)) for p in places])
+
+    def _claim_gains(self, seat: int, groups: list[tuple[int, int, int]], claim: list[tuple[int, int, int, int]]
+                     ) -> list[int]:
+        """`enigma_gains` of `_claims_in`'s claims, read from the plane bits where each would show (the seat's own
+        side view is one of its allowed views): the faces it adds to that view if of the Enigma colour, else
+        minus the faces of that colour it covers there."""
+        want = self.comp.enigmas[self.enigma[seat]] + 1
+        own = self.view_of[seat] * G.VIEW_BITS
+        side = G.VIEW_MASK << own
+        covered = self.planes[want] & side
+        colours = self._fixed.colour
+        return [(newm & side).bit_count() if colours[groups[gi][0]] == want else -(newm & covered).bit_count()
+                for gi, _, _, newm in claim]
 
     def _gains(self, seat: int, groups: list[tuple[int, int, int]]) -> list[int]:
         """`enigma_gains` of placements in groups (block, orientation, anchor bits at `G.idx`; as `_claims_in`),
@@ -1176,8 +1350,14 @@ class BlockAndKeyState(State):
     # -- scoring ------------------------------------------------------------------------------------------------
     def enigma_faces(self, seat: int) -> int:
         """Faces of the seat's Enigma colour seen from its own side."""
-        want = self.comp.enigmas[self.enigma[seat]] + 1
-        return sum(1 for c in self.vcol[self.view_of[seat]] if c == want)
+        return self.view_faces(self.view_of[seat], self.comp.enigmas[self.enigma[seat]] + 1)
+
+    def view_faces(self, v: int, colour: int = 0) -> int:
+        """How many cells of view v show `colour` (a colour code), or (0) any of the four block colours: counted
+        on the colour planes, since evaluation asks it of every seat at the end of every playout."""
+        planes = self.planes
+        shown = planes[colour] if colour else planes[1] | planes[2] | planes[3] | planes[4]
+        return ((shown >> v * G.VIEW_BITS) & G.VIEW_MASK).bit_count()
 
     def key_points(self, seat: int) -> int:
         return sum(self.comp.keys[k].points for k in self.claimed[seat])
@@ -1554,7 +1734,7 @@ def _reaching(offs: tuple[int, ...], region: int) -> int:
     return hit
 
 
-_MEMO: dict[tuple[Any, ...], Any] = {}  # `search_moves` and `keys_within_reach` by `_memo_key`
+_MEMO: dict[tuple[Any, ...], Any] = {}  # `search_moves`, `keys_within_reach`, `best_claim_points` by `_memo_key`
 MEMO_SIZE = 20_000
 
 
@@ -1583,6 +1763,10 @@ class _Temple:
         self.packed: bytes | None = None  # the boards as the C helper reads them (`G.NATIVE`), in its stead
         self.spots: dict[int, tuple[int, ...]] = {}
         self.counts: dict[int, int] = {}  # per shape, its spots' popcount (`spot_count`)
+        # per allowed views, per temple cell the plane bits where a cube there would show (`_claims_in`, filled as
+        # asked): the depth maps follow from the occupied cells, and every seat's claims at this temple ask alike
+        self.shows: dict[tuple[int, ...], list[int | None]] = {}
+        self.front: tuple[int, int, int, int, int] | None = None  # `G.in_front` (`_claim_reach`)
 
 
 _SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
@@ -1755,6 +1939,32 @@ class BlockAndKeyRules(ParsesNotation, Game):
 
 
 __all__ = ["BlockAndKeyRules", "BlockAndKeyState", "Simple"]
+
+
+def _claimed_by(newm: int, now: int, slots: list[ClaimSlot], every: bool) -> int:
+    """The keys (bit k: key k; with `every` False only the first found) of these slots that a block showing at
+    the plane bits `newm` completes, the colour's plane then being `now`."""
+    got = 0
+    for m, need, mine, other, complete, k in slots:
+        if not newm & need or got >> k & 1:
+            continue
+        for sh in mine:  # every cell of the colour shows it (covers the missing ones)
+            m &= now >> sh
+            if not m:
+                break
+        else:
+            if m & complete:  # a complete corner needs the block on one of its cells
+                touch = 0
+                for sh in mine:
+                    touch |= newm >> sh
+                m &= touch | ~complete
+            for sh in other:  # and no cell of another colour covered
+                m &= ~(newm >> sh)
+            if m:
+                got |= 1 << k
+                if not every:
+                    break
+    return got
 
 
 def _shows_key(rots: Any, every_view: bool, views: Any, newm: int, planes: list[int], colour: int) -> bool:
