@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from boardlab.core import Rng
 from boardlab.core.errors import IllegalActionError
 from boardlab.games.cooper_island.actions import ALL_ACTIONS, parse
+from boardlab.games.cooper_island.rules import Board
 from depth import examples
 
 GAMES = settings(max_examples=examples(200))
@@ -147,3 +148,31 @@ def test_undo_barrier_exactly_at_draws_and_reveals(seed: int) -> None:
         drew = len(s.bag) != len(before.bag) or len(s.logpool) != len(before.logpool) or s.offer != before.offer \
             or s.small != before.small or s.large != before.large
         assert GAME.undo_barrier(before, a, s) == drew, str(a)
+
+
+@FEW
+@given(SEEDS, PLAYERS)
+def test_kept_boards_match_the_island_and_ask_what_a_fresh_reading_would(seed: int, players: int) -> None:
+    """A `Board` is kept across decisions (and shared by copies) until its island changes: at every decision of a
+    random game, and of a search's copies, each kept board must equal one read afresh, and the question asked
+    must be the one a rerun on freshly read boards asks (a rule edit that forgets `changed` fails here)."""
+    s = new(players, seed)
+    rng = random.Random(seed)
+    while not s.is_over:
+        copy = s.clone()
+        for state in (s, copy):
+            for P in state.players:
+                if P.board is not None:
+                    fresh = Board(P, s.C)
+                    for field in Board.__slots__:
+                        if field != "sides":
+                            assert getattr(P.board, field) == getattr(fresh, field), field
+                    unread = P.copy()
+                    unread.changed()
+                    for (split, side), facts in P.board.sides.items():
+                        assert facts == state.side_facts(unread, split, side)
+        for P in copy.players:
+            P.changed()
+        copy._run()
+        assert (copy.current_player, copy.legal_actions()) == (s.current_player, s.legal_actions())
+        s.apply(rng.choice(s.legal_actions()))

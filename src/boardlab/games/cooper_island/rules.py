@@ -50,11 +50,12 @@ def decision_bound(players: int) -> int:
 class Player:
     """One player's peninsula, boards and pieces (all public)."""
 
-    __slots__ = ("anchors", "boats", "built", "cards", "carto", "carto_used", "crates", "crates_taken", "cube",
+    __slots__ = ("anchors", "board", "boats", "built", "cards", "carto", "carto_used", "crates", "crates_taken", "cube",
                  "fed", "hand", "icons", "idle_n", "idle_s", "income_used", "islets", "large_used", "logs",
                  "market", "miles", "occ", "orders_n", "orders_s", "passed", "ruin", "ruins_taken", "ships",
                  "since", "stack", "statues", "store", "total_n", "total_s", "vp")
     anchors: int
+    board: Board | None  # the menus' facts of stack, cube, occ and ruin; None = stale (see `Board`)
     boats: list[int]  # boat card indices
     built: dict[str, int]  # "small", "large", "fort" -> how many built
     cards: list[str]  # building card ids
@@ -106,13 +107,92 @@ class Player:
         o.stack = [x[:] for x in self.stack]
         o.built, o.market, o.store = self.built.copy(), self.market.copy(), self.store.copy()
         o.income_used, o.large_used = self.income_used.copy(), self.large_used.copy()
+        o.board = self.board  # shared until either side edits its island (`changed`)
         return o
+
+    def changed(self) -> None:
+        """Call after any edit of `stack`, `cube`, `occ` or `ruin` (rules and hand-made test positions alike):
+        the `Board` read off them is stale."""
+        self.board = None
 
     def height(self, i: int) -> int:
         return len(self.stack[i])
 
     def storage_used(self) -> int:
         return sum(self.store.values())
+
+
+@mypyc_attr(native_class=False)  # a Python class with compiled methods (see boardlab/_compiled.py)
+class Board:
+    """What the menus read off one peninsula's stacks, cubes, buildings and ruins, computed once per change of
+    them instead of at every question: a menu is listed at every decision, and in a search most decisions leave
+    the island as it was (spots, the island's goods, single-tile spots and counts were a third of an iteration).
+    A `Player` holds its `Board` until `Player.changed`; copies share it (nothing here is ever mutated, except
+    `sides`, a memo of facts that hold for every holder)."""
+
+    __slots__ = ("counts", "island", "lift", "near", "ok", "oks", "sides", "tops", "units")
+    near: set[int]  # hexes next to the peninsula (covered, or beside a covered hex)
+    ok: dict[str, list[int]]  # per terrain code, in hex order: the hexes a tile of it may cover (see `spots`)
+    oks: dict[str, set[int]]  # the same as sets
+    island: dict[str, int]  # units of each good in cubes on the island (a cube is worth its hex's height)
+    units: int  # all of them
+    lift: list[tuple[int, int, list[tuple[str, Act]]]]  # single tiles: (hex, new height, (terrain, action)...)
+    counts: dict[str, int]  # "tall", "covered", "meadow", "settlement" (`count`)
+    tops: list[int]  # `free_tops`
+    sides: dict[tuple[int, int], tuple[bool, frozenset[str]]]  # `side_facts`, filled on demand
+
+    def __init__(self, P: Player, C: Any) -> None:
+        stack, nb = P.stack, C.neighbours
+        ruin, cube, occ = P.ruin, P.cube, P.occ
+        near: set[int] = set()
+        free: list[int] = []
+        ok: dict[str, list[int]] = {t: free if t == "S" else [] for t in CODE_TERRAIN}  # S: any terrain
+        others = [ok[t] for t in CODE_TERRAIN if t != "S"]
+        island: dict[str, int] = {}
+        units = tall = covered = meadow = settlement = 0
+        for i, st in enumerate(stack):  # one pass, in hex order
+            if st:
+                near.add(i)
+                near.update(nb[i])
+                h = len(st)
+                covered += 1
+                if h >= 3:
+                    tall += 1
+                if st[-1] == "M":
+                    meadow += 1
+                elif st[-1] == "S":
+                    settlement += 1
+                c = cube[i]
+                if c:
+                    island[c] = island.get(c, 0) + h
+                    units += h
+            if ruin[i] or cube[i] or occ[i]:
+                continue
+            free.append(i)
+            if not st:
+                for hexes in others:
+                    hexes.append(i)
+            elif st[-1] != "S":
+                ok[st[-1]].append(i)
+        self.near, self.ok = near, ok
+        self.oks = oks = {t: set(v) for t, v in ok.items()}
+        self.island, self.units = island, units
+        self.counts = {"tall": tall, "covered": covered, "meadow": meadow, "settlement": settlement}
+        max_h = C.max_height
+        may = [(t, oks[TERRAIN_CODE[t]]) for t in TERRAINS]
+        lift = []
+        for i, st in enumerate(stack):
+            h = len(st) + 1
+            if h <= max_h and i in near:
+                row = A.SINGLE[i]
+                pairs = [(t, row[t]) for t, hexes in may if i in hexes]
+                if pairs:
+                    lift.append((i, h, pairs))
+        self.lift = lift
+        cand = [i for i, st in enumerate(stack) if st and not cube[i] and not occ[i]]
+        top = max((len(stack[i]) for i in cand), default=0)
+        self.tops = [i for i in cand if len(stack[i]) == top]
+        self.sides = {}
 
 
 def cost_dict(cost: Cost) -> dict[str, int]:
@@ -157,6 +237,7 @@ class CooperState(StepMachine, State):
             p.cube = [""] * nh
             p.occ = [""] * nh
             p.ruin = [i in C.ruins for i in range(nh)]
+            p.board = None
             p.store = {g: 0 for g in GOODS}
             p.store["coin"] = C.start_coins
             p.market = {g: 0 for g in GOODS}
@@ -238,19 +319,22 @@ class CooperState(StepMachine, State):
 
     def holdings(self, p: int) -> dict[str, int]:
         """Units p could pay with now, per good, and under "any" all of them: market, storage and the island's
-        cubes, in one pass over the island (a menu tests many costs: spaces B and D, crates, exchanges)."""
+        cubes (its `Board`'s sums; a menu tests many costs: spaces B and D, crates, exchanges)."""
         P = self.players[p]
         market, store = P.market, P.store
         have = {g: market[g] + store[g] for g in GOODS}
-        units = 0
-        stack = P.stack
-        for i, c in enumerate(P.cube):
-            if c:  # a cube is worth its hex's height
-                h = len(stack[i])
-                have[c] += h
-                units += h
-        have["any"] = sum(market.values()) + sum(store.values()) + units
+        board = P.board or self.board(P)
+        for g, h in board.island.items():
+            have[g] += h
+        have["any"] = sum(market.values()) + sum(store.values()) + board.units
         return have
+
+    def board(self, P: Player) -> Board:
+        """P's `Board`, read off the island when an edit made it stale."""
+        b = P.board
+        if b is None:
+            b = P.board = Board(P, self.C)
+        return b
 
     def gap(self, p: int, cost: Cost, have: dict[str, int] | None = None) -> int:
         """How many units the player is short of `cost` (0 = affordable); `have`: this moment's `holdings`."""
@@ -268,37 +352,14 @@ class CooperState(StepMachine, State):
     def free_tops(self, p: int) -> list[int]:
         """The highest tiles with no cube, building or statue: where buildings and statues go."""
         P = self.players[p]
-        cand = [i for i in range(len(P.stack)) if P.stack[i] and not P.cube[i] and not P.occ[i]]
-        if not cand:
-            return []
-        top = max(len(P.stack[i]) for i in cand)
-        return [i for i in cand if len(P.stack[i]) == top]
+        return (P.board or self.board(P)).tops
 
     def spots(self, P: Player) -> Spots:
-        """What every placement test of one decision shares: the hexes next to the peninsula (covered, or
-        beside a covered hex), and per terrain code, in hex order, the hexes a tile of it may cover before
-        height and connection checks (no ruin, cube, building or statue; empty, the same terrain on top, or
-        any terrain for a settlement). Computed once per call of `tile_sides` / `can_place` / `singles_for`
-        instead of once per split and side: these lists are most of the cost of Cooper Island's legal moves."""
-        stack, nb = P.stack, self.C.neighbours
-        ruin, cube, occ = P.ruin, P.cube, P.occ
-        near: set[int] = set()
-        free: list[int] = []
-        ok: dict[str, list[int]] = {t: free if t == "S" else [] for t in CODE_TERRAIN}  # S: any terrain
-        others = [ok[t] for t in CODE_TERRAIN if t != "S"]
-        for i, st in enumerate(stack):  # one pass, in hex order
-            if st:
-                near.add(i)
-                near.update(nb[i])
-            if ruin[i] or cube[i] or occ[i]:
-                continue
-            free.append(i)
-            if not st:
-                for hexes in others:
-                    hexes.append(i)
-            elif st[-1] != "S":
-                ok[st[-1]].append(i)
-        return near, ok, {t: set(v) for t, v in ok.items()}
+        """What every placement test shares (`Board`): the hexes next to the peninsula, and per terrain code, in
+        hex order and as a set, the hexes a tile of it may cover before height and connection checks (no ruin,
+        cube, building or statue; empty, the same terrain on top, or any terrain for a settlement)."""
+        b = P.board or self.board(P)
+        return b.near, b.ok, b.oks
 
     def placements(self, p: int, split: int, side: int, first_only: bool = False,
                    spots: Spots | None = None) -> list[Act]:
@@ -331,25 +392,63 @@ class CooperState(StepMachine, State):
                     return out
         return out
 
+    def side_open(self, p: int, split: int, side: int) -> bool:
+        """Whether one side of a double tile has a legal spot (= `placements(...)` is not empty), from the
+        board's `side_facts` and this moment's cartographer and single tiles."""
+        P = self.players[p]
+        b = P.board or self.board(P)
+        facts = b.sides.get((split, side))
+        if facts is None:
+            facts = b.sides[(split, side)] = self.side_facts(P, split, side)
+        plain, lows = facts
+        if plain:
+            return True
+        if not lows or P.carto_used or P.carto < self.C.shim_cost:
+            return False
+        singles = self.singles
+        return any(singles[t] > 0 for t in lows)
+
+    def side_facts(self, P: Player, split: int, side: int) -> tuple[bool, frozenset[str]]:
+        """What of one side's spots depends on the island alone: whether a spot of equal heights exists, and the
+        terrains of the low hex of the spots a single tile could even out (`placements`)."""
+        C = self.C
+        t1, t2 = (TERRAIN_CODE[t] for t in C.splits[split][side])
+        stack, nb = P.stack, C.neighbours
+        near, ok, oks = self.spots(P)
+        ok2 = oks[t2]
+        lows: set[str] = set()
+        for i in ok[t1]:
+            hi = len(stack[i])
+            for j in nb[i]:
+                if j not in ok2 or (i not in near and j not in near):
+                    continue
+                hj = len(stack[j])
+                if max(hi, hj) + 1 > C.max_height:
+                    continue
+                if hi == hj:
+                    return True, frozenset()
+                if abs(hi - hj) == 1:
+                    lows.add(CODE_TERRAIN[t1 if hi < hj else t2])
+        return False, frozenset(lows)
+
     def tile_sides(self, p: int, spots: Spots | None = None) -> list[Act]:
+        """The sides of the tiles in hand with a legal spot (`spots`: unused, kept for callers)."""
         P = self.players[p]
         if not any(P.hand):
             return []
-        spots = spots if spots is not None else self.spots(P)
-        return [A.TILE[s][side] for s in range(3) if P.hand[s] for side in (0, 1)
-                if self.placements(p, s, side, True, spots)]
+        return [A.TILE[s][side] for s in range(3) if P.hand[s] for side in (0, 1) if self.side_open(p, s, side)]
 
     def can_place(self, p: int) -> bool:
         P = self.players[p]
         if not any(P.hand):
             return False
-        spots = self.spots(P)
-        return any(P.hand[s] and self.placements(p, s, side, True, spots) for s in range(3) for side in (0, 1))
+        return any(P.hand[s] and self.side_open(p, s, side) for s in range(3) for side in (0, 1))
 
     def put_tile(self, p: int, i: int, t: str, cube: bool = True) -> None:
         """A tile (or one hex of a double tile) on hex i; its cube is worth the new height."""
         P = self.players[p]
         P.stack[i].append(t)
+        P.board = None
         if not cube:
             return
         r = TERRAIN_RES[t]
@@ -364,18 +463,14 @@ class CooperState(StepMachine, State):
         C = self.C
         if P.carto_used:
             return []
-        out = []
-        near, _, may = spots if spots is not None else self.spots(P)
-        terrains = [(t, may[TERRAIN_CODE[t]]) for t in TERRAINS if self.singles[t] > 0]
-        if not terrains:
+        singles = self.singles
+        if not any(singles[t] > 0 for t in TERRAINS):
             return []
-        carto, cost, max_h = P.carto, C.single_cost, C.max_height
-        for i, st in enumerate(P.stack):
-            h = len(st) + 1
-            if h > max_h or cost[h] > carto or i not in near:
-                continue
-            row = A.SINGLE[i]
-            out += [row[t] for t, hexes in terrains if i in hexes]
+        out: list[Act] = []
+        carto, cost = P.carto, C.single_cost
+        for _, h, pairs in (P.board or self.board(P)).lift:  # hexes in order, each its terrains in order
+            if cost[h] <= carto:
+                out += [a for t, a in pairs if singles[t] > 0]
         return out
 
     def count(self, p: int, what: str) -> int:
@@ -390,12 +485,7 @@ class CooperState(StepMachine, State):
             return P.logs
         if what == "building":
             return len(P.cards) + P.built["fort"]
-        if what == "tall":
-            return sum(1 for s in P.stack if len(s) >= 3)
-        if what == "covered":
-            return sum(1 for s in P.stack if s)
-        code = {"meadow": "M", "settlement": "S"}[what]
-        return sum(1 for s in P.stack if s and s[-1] == code)
+        return (P.board or self.board(P)).counts[what]  # tall, covered, meadow, settlement
 
     def prim_ok(self, p: int, prims: tuple[Prim, ...]) -> bool:
         """An effect made only of a draw or a place is pointless when it cannot happen."""
@@ -440,6 +530,7 @@ class CooperState(StepMachine, State):
                 i = int(a.b) - 1
                 g = P.cube[i]
                 P.cube[i] = ""
+                P.board = None
             else:
                 g = a.b
                 P.market[g] -= 1
@@ -563,7 +654,9 @@ class CooperState(StepMachine, State):
     def _r_icube(self, step: Step, a: Act) -> None:
         _, p, g = step
         self.supply[g] -= 1
-        self.players[p].cube[int(a.a) - 1] = g
+        P = self.players[p]
+        P.cube[int(a.a) - 1] = g
+        P.board = None
 
     def _s_wstart(self, step: Step) -> None:
         self.todo.pop()
@@ -768,6 +861,7 @@ class CooperState(StepMachine, State):
             i = int(a.b) - 1
             g, v = P.cube[i], len(P.stack[i])
             P.cube[i] = ""
+            P.board = None
         else:
             g, v = a.b, 1
             (P.store if a.a == "s" else P.market)[g] -= 1
@@ -908,6 +1002,7 @@ class CooperState(StepMachine, State):
         C = self.C
         i = int(a.a) - 1
         settle = C.helm_settlement if P.stack[i][-1] == "S" else 0
+        P.board = None  # a statue or fortress now (a card after the pick)
         if kind == "statue":
             P.occ[i] = "statue"
             P.statues += 1
@@ -938,6 +1033,7 @@ class CooperState(StepMachine, State):
         self.offer = []
         self.seen[c] = (1 << self.num_players) - 1
         P.occ[i] = c
+        P.board = None
         P.cards.append(c)
         P.built[kind] += 1
         self.reveals += 1
@@ -1024,6 +1120,7 @@ class CooperState(StepMachine, State):
     def _r_ruin(self, step: Step, a: Act) -> None:
         P = self.players[step[1]]
         P.ruin[int(a.a) - 1] = False
+        P.board = None
         P.vp += self.C.workshop_points[P.ruins_taken]
         P.ruins_taken += 1
 
@@ -1177,6 +1274,7 @@ class CooperState(StepMachine, State):
         for i, c in enumerate(P.cube):
             if c == "food":
                 P.cube[i] = ""
+                P.board = None
                 self.supply["food"] += 1
         for box in (P.store, P.market):
             self.supply["food"] += box["food"]
