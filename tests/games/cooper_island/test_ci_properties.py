@@ -161,16 +161,21 @@ def test_kept_boards_match_the_island_and_ask_what_a_fresh_reading_would(seed: i
     while not s.is_over:
         copy = s.clone()
         for state in (s, copy):
-            for P in state.players:
-                if P.board is not None:
-                    fresh = Board(P, s.C)
-                    for field in Board.__slots__:
-                        if field != "sides":
-                            assert getattr(P.board, field) == getattr(fresh, field), field
-                    unread = P.copy()
-                    unread.changed()
-                    for (split, side), facts in P.board.sides.items():
-                        assert facts == state.side_facts(unread, split, side)
+            unread = state.clone()
+            for q, P in enumerate(state.players):
+                kept = P.board
+                if kept is None:
+                    continue
+                unread.players[q].changed()
+                fresh = Board(P, s.C)
+                for field in ("near", "ok", "island", "units", "counts"):
+                    assert getattr(kept, field) == getattr(fresh, field), field
+                if kept.oks is not None:
+                    assert kept.oks == unread.spots(unread.players[q])[2]
+                if kept.tops is not None:
+                    assert kept.tops == unread.free_tops(q)
+                for (split, side), facts in kept.sides.items():
+                    assert facts == unread.side_facts(unread.players[q], split, side)
         for P in copy.players:
             P.changed()
         copy._run()

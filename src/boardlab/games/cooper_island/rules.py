@@ -33,6 +33,10 @@ TERRAIN_RES = {"F": "wood", "M": "food", "R": "stone", "S": "cloth"}
 DONE, AUTO, PASS, ANCHOR, SKIP = Act("done"), Act("auto"), Act("pass"), Act("anchor"), Act("skip")
 MENUS = frozenset({"income", "turn", "after", "cwin", "clate"})
 EX_ANY = Act("ex", "any")
+SINGLE_ON = {"": TERRAINS, **{c: (t, "settlement") for t, c in TERRAIN_CODE.items() if c != "S"},
+             "S": ("settlement",)}
+"""The single tiles that may go on a free hex, by its top terrain code ("": empty), in `TERRAINS` order: the same
+terrain, or a settlement on anything."""
 DECISIONS_PER_SEAT_ROUND = 100
 """The engine's safety stop (docs: D29): a game ends, scored as it stands, at its `decision_bound`-th decision, on
 average 100 per seat and round. The rules bound a round's free actions only through the goods they spend (an
@@ -130,15 +134,14 @@ class Board:
     A `Player` holds its `Board` until `Player.changed`; copies share it (nothing here is ever mutated, except
     `sides`, a memo of facts that hold for every holder)."""
 
-    __slots__ = ("counts", "island", "lift", "near", "ok", "oks", "sides", "tops", "units")
+    __slots__ = ("counts", "island", "near", "ok", "oks", "sides", "tops", "units")
     near: set[int]  # hexes next to the peninsula (covered, or beside a covered hex)
     ok: dict[str, list[int]]  # per terrain code, in hex order: the hexes a tile of it may cover (see `spots`)
-    oks: dict[str, set[int]]  # the same as sets
+    oks: dict[str, set[int]] | None  # the same as sets, made on demand (`spots`)
     island: dict[str, int]  # units of each good in cubes on the island (a cube is worth its hex's height)
     units: int  # all of them
-    lift: list[tuple[int, int, list[tuple[str, Act]]]]  # single tiles: (hex, new height, (terrain, action)...)
     counts: dict[str, int]  # "tall", "covered", "meadow", "settlement" (`count`)
-    tops: list[int]  # `free_tops`
+    tops: list[int] | None  # `free_tops`, made on demand
     sides: dict[tuple[int, int], tuple[bool, frozenset[str]]]  # `side_facts`, filled on demand
 
     def __init__(self, P: Player, C: Any) -> None:
@@ -174,24 +177,10 @@ class Board:
                     hexes.append(i)
             elif st[-1] != "S":
                 ok[st[-1]].append(i)
-        self.near, self.ok = near, ok
-        self.oks = oks = {t: set(v) for t, v in ok.items()}
+        self.near, self.ok, self.oks = near, ok, None
         self.island, self.units = island, units
         self.counts = {"tall": tall, "covered": covered, "meadow": meadow, "settlement": settlement}
-        max_h = C.max_height
-        may = [(t, oks[TERRAIN_CODE[t]]) for t in TERRAINS]
-        lift = []
-        for i, st in enumerate(stack):
-            h = len(st) + 1
-            if h <= max_h and i in near:
-                row = A.SINGLE[i]
-                pairs = [(t, row[t]) for t, hexes in may if i in hexes]
-                if pairs:
-                    lift.append((i, h, pairs))
-        self.lift = lift
-        cand = [i for i, st in enumerate(stack) if st and not cube[i] and not occ[i]]
-        top = max((len(stack[i]) for i in cand), default=0)
-        self.tops = [i for i in cand if len(stack[i]) == top]
+        self.tops = None
         self.sides = {}
 
 
@@ -352,14 +341,23 @@ class CooperState(StepMachine, State):
     def free_tops(self, p: int) -> list[int]:
         """The highest tiles with no cube, building or statue: where buildings and statues go."""
         P = self.players[p]
-        return (P.board or self.board(P)).tops
+        b = P.board or self.board(P)
+        if b.tops is None:
+            stack, cube, occ = P.stack, P.cube, P.occ
+            cand = [i for i, st in enumerate(stack) if st and not cube[i] and not occ[i]]
+            top = max((len(stack[i]) for i in cand), default=0)
+            b.tops = [i for i in cand if len(stack[i]) == top]
+        return b.tops
 
     def spots(self, P: Player) -> Spots:
         """What every placement test shares (`Board`): the hexes next to the peninsula, and per terrain code, in
         hex order and as a set, the hexes a tile of it may cover before height and connection checks (no ruin,
         cube, building or statue; empty, the same terrain on top, or any terrain for a settlement)."""
         b = P.board or self.board(P)
-        return b.near, b.ok, b.oks
+        oks = b.oks
+        if oks is None:
+            oks = b.oks = {t: set(v) for t, v in b.ok.items()}
+        return b.near, b.ok, oks
 
     def placements(self, p: int, split: int, side: int, first_only: bool = False,
                    spots: Spots | None = None) -> list[Act]:
@@ -467,10 +465,16 @@ class CooperState(StepMachine, State):
         if not any(singles[t] > 0 for t in TERRAINS):
             return []
         out: list[Act] = []
-        carto, cost = P.carto, C.single_cost
-        for _, h, pairs in (P.board or self.board(P)).lift:  # hexes in order, each its terrains in order
-            if cost[h] <= carto:
-                out += [a for t, a in pairs if singles[t] > 0]
+        carto, cost, max_h, stack = P.carto, C.single_cost, C.max_height, P.stack
+        b = P.board or self.board(P)
+        near = b.near
+        for i in b.ok["S"]:  # the free hexes, in order (a settlement goes on any terrain)
+            st = stack[i]
+            h = len(st) + 1
+            if h > max_h or cost[h] > carto or i not in near:
+                continue
+            row = A.SINGLE[i]
+            out += [row[t] for t in SINGLE_ON[st[-1] if st else ""] if singles[t] > 0]
         return out
 
     def count(self, p: int, what: str) -> int:
