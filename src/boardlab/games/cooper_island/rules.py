@@ -33,6 +33,8 @@ TERRAIN_RES = {"F": "wood", "M": "food", "R": "stone", "S": "cloth"}
 DONE, AUTO, PASS, ANCHOR, SKIP = Act("done"), Act("auto"), Act("pass"), Act("anchor"), Act("skip")
 MENUS = frozenset({"income", "turn", "after", "cwin", "clate"})
 EX_ANY = Act("ex", "any")
+SEARCH_DROPS = frozenset({*A.HEX_ACTS["store h"], EX_ANY})
+"""Free actions the search leaves out of a menu (`search_actions`): they only lose value."""
 SINGLE_ON = {"": TERRAINS, **{c: (t, "settlement") for t, c in TERRAIN_CODE.items() if c != "S"},
              "S": ("settlement",)}
 """The single tiles that may go on a free hex, by its top terrain code ("": empty), in `TERRAINS` order: the same
@@ -506,7 +508,7 @@ class CooperState(StepMachine, State):
         caller has them)."""
         P = self.players[p]
         out: list[Act] = []
-        if P.storage_used() < self.C.start_storage + sum(P.built.values()):
+        if sum(P.store.values()) < self.C.start_storage + sum(P.built.values()):
             store_h = A.HEX_ACTS["store h"]
             out += [store_h[i] for i, c in enumerate(P.cube) if c]
             out += [A.STORE_M[g] for g in GOODS if P.market[g]]
@@ -684,11 +686,6 @@ class CooperState(StepMachine, State):
                 return
         self.todo.append(("cstart",))
 
-    def space_ok(self, p: int, x: str, special: bool, have: dict[str, int] | None = None) -> bool:
-        if any(q == p for q, _ in self.spaces[x]):
-            return False
-        return self.space_can(p, x, special, have)
-
     def space_can(self, p: int, x: str, special: bool, have: dict[str, int] | None = None) -> bool:
         """Whether the action of space x can do something for p with `have` (this moment's `holdings`)."""
         P = self.players[p]
@@ -716,10 +713,16 @@ class CooperState(StepMachine, State):
         have = self.holdings(p)
         acts = []
         for x in A.SPACES:
+            if any(q == p for q, _ in self.spaces[x]):  # one worker of a player per space
+                continue
             normal, special = A.SPACE_ACTS[x]
-            if P.idle_n and self.space_ok(p, x, False, have):
-                acts.append(normal)
-            if P.idle_s and self.space_ok(p, x, True, have):
+            can = False
+            if P.idle_n:
+                can = self.space_can(p, x, False, have)
+                if can:
+                    acts.append(normal)
+            # a special worker can do whatever a normal one can (a discount or an extra): asked only if not
+            if P.idle_s and (can or self.space_can(p, x, True, have)):
                 acts.append(special)
         return (acts or [PASS]) + self.free(p, None, have)
 
@@ -1568,7 +1571,7 @@ class CooperRules(FixedActionTable, Game):
                             for n, a in enumerate(legal) if a.kind == "pay"), default=None)
             return [ANCHOR] if cheapest is None else [ANCHOR, cheapest[-1]]
         if step in MENUS:  # free actions that only lose value are left out of the search (people keep them)
-            return [a for a in legal if not (a.kind == "store" and a.a == "h") and a != EX_ANY] or legal
+            return [a for a in legal if a not in SEARCH_DROPS] or legal
         return legal
 
     def action_visible(self, before: State, action: Any, seat: int | None) -> bool:
