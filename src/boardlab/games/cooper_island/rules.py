@@ -1561,7 +1561,7 @@ class CooperRules(FixedActionTable, Game):
     def search_actions(self, state: State) -> list[Any]:
         """Bots pay with `auto` (cheapest, least waste) instead of choosing each source."""
         legal = cast(list[Act], state.legal_actions())
-        if AUTO in legal:
+        if legal and legal[0] == AUTO:  # a payment's menu (`_s_pay` lists it first; no other menu has it)
             return [AUTO]
         s: CooperState = state  # type: ignore[assignment]
         step = s.todo[-1][0] if s.todo else ""
