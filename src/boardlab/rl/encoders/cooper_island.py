@@ -306,8 +306,8 @@ class CooperIslandEncoder(ViewEncoder):
         out[np.array(ones, np.intp)] = 1.0  # every slot is written once: these and the parts are apart
         if at:
             out[np.array(at, np.intp)] = np.array(values, np.float32)
-        for slots, vals in parts:
-            out[slots] = vals
+        for where, written in parts:  # not `slots`: compiled, a name keeps the type it first had (a list)
+            out[where] = written
         return out
 
     def _island(self, state: CooperState, q: int, j: int, P: Player) -> list[int]:
