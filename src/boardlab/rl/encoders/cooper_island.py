@@ -212,21 +212,16 @@ class CooperIslandEncoder(ViewEncoder):
     def tensor(self, state: CooperState, seat: int, extra: int = 0) -> np.ndarray:
         """`encode(state.observation_view(seat))`, read off the state (the view's dicts are not built): the same
         features in the same slots, every one a value the view holds for this seat (the boards are public; of the
-        building cards, only those the seat has seen: `seen`'s bit, the view's rule); a learner's step builds this.
-        Its writes go to two plain lists (`ones`: the slots of 1s; `at`/`values`: the rest), the counts in
-        `fractions` (slot, count, maximum: `Writer.part`'s checks, in one loop), not through a `Writer` call each."""
-        L, comp = self.layout, self.comp
+        building cards, only those the seat has seen: `seen`'s bit, the view's rule); a learner's step builds this."""
+        L, w, comp = self.layout, Writer(self.layout), self.comp
         seats = state.num_players
         rot = [(q - seat) % seats for q in range(seats)]
         cards, bit = len(self.cards), 1 << seat
-        ones: list[int] = []
-        at: list[int] = []
-        values: list[float] = []
+        at = L["seat_present"][0]
         parts: list[tuple[np.ndarray, Any]] = []  # (slots, values) stored once the vector is made
-        present = L["seat_present"][0]
         for q, P in enumerate(state.players):
             j = rot[q]
-            ones.append(present + j)
+            w.put(at + j, 1.0)
             board = P.board or state.board(P)  # a step mostly changes one seat's counters, if any
             island = self.islands.get((q, j))
             if island is None or island[0] is not board:
@@ -235,78 +230,71 @@ class CooperIslandEncoder(ViewEncoder):
             counts = counters(P)  # ~40 values in one tuple: a fraction of writing them again
             kept = self.counted.get((q, j))
             if kept is None or kept[0] != counts:
-                slots, vals = self._counts(state, j, P)
-                kept = self.counted[(q, j)] = (counts, np.array(slots, np.intp), np.array(vals, np.float32))
+                slots, values = self._counts(state, j, P)
+                kept = self.counted[(q, j)] = (counts, np.array(slots, np.intp), np.array(values, np.float32))
             parts.append((kept[1], kept[2]))
-        fractions = [(L["round"][0], state.round + 1, comp.rounds + 1)]
-        ones.append(L["phase"][0] + PHASES.index(state.phase))
-        ones.append(L["start"][0] + rot[state.start])
+        w.part(L["round"][0], state.round + 1, comp.rounds + 1)
+        w.put(L["phase"][0] + PHASES.index(state.phase), 1.0)
+        w.put(L["start"][0] + rot[state.start], 1.0)
         nxt = state.next_start
-        ones.append(L["next_start"][0] + (SLOTS if nxt is None else rot[nxt]))
+        w.put(L["next_start"][0] + (SLOTS if nxt is None else rot[nxt]), 1.0)
         owner_at, islet_at, islets = L["beach_owner"][0], L["beach_islet"][0], len(comp.islets)
         for beach, (q, k) in state.islet_at.items():
-            ones.append(owner_at + beach * SLOTS + rot[q])
-            ones.append(islet_at + beach * islets + k)
-        space_at = L["space"][0]
+            w.put(owner_at + beach * SLOTS + rot[q], 1.0)
+            w.put(islet_at + beach * islets + k, 1.0)
+        at = L["space"][0]
         for x, occupants in state.spaces.items():
             for pos, (q, special) in enumerate(occupants):
-                base = space_at + (self.spaces[x] * SLOTS + pos) * (SLOTS + 1)
-                ones.append(base + rot[q])
-                if special:
-                    ones.append(base + SLOTS)
+                base = at + (self.spaces[x] * SLOTS + pos) * (SLOTS + 1)
+                w.put(base + rot[q], 1.0)
+                w.put(base + SLOTS, float(special))
         cargo_at, turned_at = L["cargo"][0], L["cargo_turned"][0]
         for c, holders in enumerate(state.cargo):
-            fractions += [(cargo_at + c * SLOTS + rot[q], 1, SLOTS) for q in holders]  # a set: one crate each
-            if state.turned[c]:
-                ones.append(turned_at + c)
+            for q in holders:  # a set: one crate of each holder
+                w.part(cargo_at + c * SLOTS + rot[q], 1, SLOTS)
+            w.put(turned_at + c, float(state.turned[c]))
         order_at, worker_at = L["order"][0], L["order_worker"][0]
         for k in state.orders:
-            ones.append(order_at + k)
+            w.put(order_at + k, 1.0)
             worker = state.order_worker.get(k)  # not `q`: compiled, a name keeps the type it first had (int)
             if worker is not None:
-                ones.append(worker_at + k * SLOTS + rot[worker])
-        supply_at, res = L["supply"][0], self.res
-        fractions += [(supply_at + res[g], n, comp.cubes) for g, n in state.supply.items()]
-        singles_at, singles, most_singles = L["singles"][0], self.singles, comp.singles
-        fractions += [(singles_at + singles[t], n, most_singles[t]) for t, n in state.singles.items()]
-        deck_at = L["deck_count"][0]
-        fractions += [(L["bag"][0], len(state.bag), self.bag),
-                      (L["log_tokens"][0], len(state.logpool), len(comp.log_tokens)),
-                      (deck_at, len(state.small), len(comp.small)), (deck_at + 1, len(state.large), len(comp.large))]
-        for slot, n, most in fractions:  # `Writer.part`
-            if n < 0:
-                raise ValueError(f"feature {slot} = {n}: counts are never negative")
-            if n and most > 0:
-                at.append(slot)
-                values.append(n / most if n < most else 1.0)
+                w.put(worker_at + k * SLOTS + rot[worker], 1.0)
+        at = L["supply"][0]
+        for g, n in state.supply.items():
+            w.part(at + self.res[g], n, comp.cubes)
+        at = L["singles"][0]
+        for t, n in state.singles.items():
+            w.part(at + self.singles[t], n, comp.singles[t])
+        w.part(L["bag"][0], len(state.bag), self.bag)
+        w.part(L["log_tokens"][0], len(state.logpool), len(comp.log_tokens))
+        at = L["deck_count"][0]
+        w.part(at, len(state.small), len(comp.small))
+        w.part(at + 1, len(state.large), len(comp.large))
         seen, card_of = state.seen, self.cards
-        known_at = L["deck_known"][0]
+        at = L["deck_known"][0]
         for d, deck in enumerate((state.small, state.large)):
             most = len(comp.small if d == 0 else comp.large)
             for pos, cid in enumerate(deck):
                 if seen[cid] & bit:  # only the cards this seat has seen (the view's rule)
-                    value = (pos + 1) / most
-                    if value > 1.0:  # `Writer.put`'s check
-                        raise ValueError(f"feature {known_at + d * cards + card_of[cid]} is outside [0, 1]")
-                    at.append(known_at + d * cards + card_of[cid])
-                    values.append(value)
-        offer_at, hidden_at = L["offer"][0], L["offer_hidden"][0]
+                    w.put(at + d * cards + card_of[cid], (pos + 1) / most)
+        at, hidden_at = L["offer"][0], L["offer_hidden"][0]
         for pos, cid in enumerate(state.offer):
-            ones.append(offer_at + pos * cards + card_of[cid] if seen[cid] & bit else hidden_at + pos)
+            if seen[cid] & bit:
+                w.put(at + pos * cards + card_of[cid], 1.0)
+            else:
+                w.put(hidden_at + pos, 1.0)
         decider = state.decider  # the current player, None once over
-        ones.append(L["current"][0] + (SLOTS if decider is None else rot[decider]))
+        w.put(L["current"][0] + (SLOTS if decider is None else rot[decider]), 1.0)
         if decider is not None:
-            ones.append(L["decider"][0] + rot[decider])
-            ones.append(L["step"][0] + self.steps[state.todo[-1][0]])
+            w.put(L["decider"][0] + rot[decider], 1.0)
+            w.put(L["step"][0] + self.steps[state.todo[-1][0]], 1.0)
         else:
-            ones.append(L["over"][0])
-            winner_at = L["winner"][0]
-            ones += [winner_at + rot[q] for q in state.winners()]
-        out = np.zeros(L["size"][0] + extra, np.float32)
-        out[np.array(ones, np.intp)] = 1.0  # every slot is written once: these and the parts are apart
-        if at:
-            out[np.array(at, np.intp)] = np.array(values, np.float32)
-        for where, written in parts:  # not `slots`: compiled, a name keeps the type it first had (a list)
+            w.put(L["over"][0], 1.0)
+            at = L["winner"][0]
+            for q in state.winners():
+                w.put(at + rot[q], 1.0)
+        out = w.done(extra)
+        for where, written in parts:  # every slot is written once: these and the writer's are apart
             out[where] = written
         return out
 
