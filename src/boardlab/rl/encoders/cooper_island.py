@@ -305,16 +305,19 @@ class CooperIslandEncoder(ViewEncoder):
         nres, nocc, tcode, rcode, ocode = len(self.res), len(self.occ), self.terrains, self.res, self.occ
         tiles_at, cube_at, occ_at, ruin_at = L["tiles"][0], L["cube"][0], L["occupant"][0], L["ruin"][0]
         out: list[int] = []
+        cubes, occs, ruins = P.cube, P.occ, P.ruin
         for i, stack in enumerate(P.stack):
             c = j * h + i
-            base = c * layers
-            out += [tiles_at + (base + layer) * terrains + tcode[code] for layer, code in enumerate(stack)]
-            cube, occ = P.cube[i], P.occ[i]
+            at = tiles_at + c * layers * terrains  # layer k of hex c: (c * layers + k) * terrains + the terrain
+            for code in stack:  # a loop, not a comprehension: a stack holds 0-5 tiles
+                out.append(at + tcode[code])
+                at += terrains
+            cube, occ = cubes[i], occs[i]
             if cube:
                 out.append(cube_at + c * nres + rcode[cube])
             if occ:
                 out.append(occ_at + c * nocc + ocode[occ])
-            if P.ruin[i]:
+            if ruins[i]:
                 out.append(ruin_at + c)
         if q == 0:
             at = L["road"][0]
@@ -322,7 +325,7 @@ class CooperIslandEncoder(ViewEncoder):
         return out
 
     def _count_slots(self, j: int) -> tuple[list[int], list[float], dict[str, int]]:
-        """For slot j: the slots and maxima of `_counts`'s fractions in `_count_values` order, and the start of each
+        """For slot j: the slots and maxima of `_counts`'s fractions in the order of its values, and the start of each
         block of 1s (computed once per slot)."""
         kept = self._slots.get(j)
         if kept is not None:
