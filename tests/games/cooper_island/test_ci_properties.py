@@ -176,6 +176,11 @@ def test_kept_boards_match_the_island_and_ask_what_a_fresh_reading_would(seed: i
                     assert kept.tops == unread.free_tops(q)
                 for (split, side), facts in kept.sides.items():
                     assert facts == unread.side_facts(unread.players[q], split, side)
+                key = (P.carto, *state.singles.values())
+                if key in kept.singles and not P.carto_used:
+                    assert kept.singles[key] == unread.singles_for(q)
+                if kept.stores is not None:
+                    assert [str(a) for a in kept.stores] == [f"store h {i + 1}" for i, c in enumerate(P.cube) if c]
         for P in copy.players:
             P.changed()
         copy._run()

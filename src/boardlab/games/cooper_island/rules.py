@@ -136,7 +136,7 @@ class Board:
     A `Player` holds its `Board` until `Player.changed`; copies share it (nothing here is ever mutated, except
     `sides`, a memo of facts that hold for every holder)."""
 
-    __slots__ = ("counts", "island", "near", "ok", "oks", "sides", "tops", "units")
+    __slots__ = ("counts", "island", "near", "ok", "oks", "sides", "singles", "stores", "tops", "units")
     near: set[int]  # hexes next to the peninsula (covered, or beside a covered hex)
     ok: dict[str, list[int]]  # per terrain code, in hex order: the hexes a tile of it may cover (see `spots`)
     oks: dict[str, set[int]] | None  # the same as sets, made on demand (`spots`)
@@ -145,6 +145,8 @@ class Board:
     counts: dict[str, int]  # "tall", "covered", "meadow", "settlement" (`count`)
     tops: list[int] | None  # `free_tops`, made on demand
     sides: dict[tuple[int, int], tuple[bool, frozenset[str]]]  # `side_facts`, filled on demand
+    singles: dict[tuple[int, ...], list[Act]]  # `singles_for` by (cartographer, single tiles left), on demand
+    stores: list[Act] | None  # `free`'s cubes to store (`store h`), made on demand
 
     def __init__(self, P: Player, C: Any) -> None:
         stack, nb = P.stack, C.neighbours
@@ -184,6 +186,8 @@ class Board:
         self.counts = {"tall": tall, "covered": covered, "meadow": meadow, "settlement": settlement}
         self.tops = None
         self.sides = {}
+        self.singles = {}
+        self.stores = None
 
 
 def cost_dict(cost: Cost) -> dict[str, int]:
@@ -464,19 +468,23 @@ class CooperState(StepMachine, State):
         if P.carto_used:
             return []
         singles = self.singles
-        if not any(singles[t] > 0 for t in TERRAINS):
-            return []
-        out: list[Act] = []
-        carto, cost, max_h, stack = P.carto, C.single_cost, C.max_height, P.stack
         b = P.board or self.board(P)
-        near = b.near
-        for i in b.ok["S"]:  # the free hexes, in order (a settlement goes on any terrain)
-            st = stack[i]
-            h = len(st) + 1
-            if h > max_h or cost[h] > carto or i not in near:
-                continue
-            row = A.SINGLE[i]
-            out += [row[t] for t in SINGLE_ON[st[-1] if st else ""] if singles[t] > 0]
+        key = (P.carto, *singles.values())  # all the list reads besides the island
+        out = b.singles.get(key)
+        if out is not None:
+            return out
+        out = []
+        if any(singles[t] > 0 for t in TERRAINS):
+            carto, cost, max_h, stack = P.carto, C.single_cost, C.max_height, P.stack
+            near = b.near
+            for i in b.ok["S"]:  # the free hexes, in order (a settlement goes on any terrain)
+                st = stack[i]
+                h = len(st) + 1
+                if h > max_h or cost[h] > carto or i not in near:
+                    continue
+                row = A.SINGLE[i]
+                out += [row[t] for t in SINGLE_ON[st[-1] if st else ""] if singles[t] > 0]
+        b.singles[key] = out
         return out
 
     def count(self, p: int, what: str) -> int:
@@ -509,8 +517,11 @@ class CooperState(StepMachine, State):
         P = self.players[p]
         out: list[Act] = []
         if sum(P.store.values()) < self.C.start_storage + sum(P.built.values()):
-            store_h = A.HEX_ACTS["store h"]
-            out += [store_h[i] for i, c in enumerate(P.cube) if c]
+            b = P.board or self.board(P)
+            if b.stores is None:
+                store_h = A.HEX_ACTS["store h"]
+                b.stores = [store_h[i] for i, c in enumerate(P.cube) if c]
+            out += b.stores
             out += [A.STORE_M[g] for g in GOODS if P.market[g]]
         if have is None:
             have = self.holdings(p)
