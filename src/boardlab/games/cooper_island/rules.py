@@ -10,7 +10,7 @@ decided in docs/rules/cooper_island.md; every number comes from `components.json
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr
@@ -370,31 +370,37 @@ class CooperState(StepMachine, State):
         """Every legal spot for one side of a double tile: `at i j` (first terrain on i), `shim` when a
         single tile from the cartographer evens out a height difference of one."""
         P = self.players[p]
+        shim_ok = not P.carto_used and P.carto >= self.C.shim_cost
+        singles = self.singles
+        out = []
+        for a, low in self.tile_spots(P, split, side, spots):
+            if not low or (shim_ok and singles[low] > 0):
+                out.append(a)
+                if first_only:
+                    break
+        return out
+
+    def tile_spots(self, P: Player, split: int, side: int, spots: Spots | None = None) -> Iterator[tuple[Act, str]]:
+        """One side's spots as far as the island decides them, in order: `at i j` and "" where both hexes are as
+        high, `at i j shim` and the low hex's terrain where a single tile could even them out (`placements` and
+        `side_facts` read as many as they need)."""
         C = self.C
         t1, t2 = (TERRAIN_CODE[t] for t in C.splits[split][side])
-        shim_ok = not P.carto_used and P.carto >= C.shim_cost
-        stack = P.stack
-        nb = C.neighbours
+        stack, nb, max_h = P.stack, C.neighbours, C.max_height
         near, ok, oks = spots if spots is not None else self.spots(P)
         ok2 = oks[t2]
-        out = []
         for i in ok[t1]:
             hi = len(stack[i])
             for j in nb[i]:
                 if j not in ok2 or (i not in near and j not in near):
                     continue
                 hj = len(stack[j])
-                if max(hi, hj) + 1 > C.max_height:
+                if max(hi, hj) + 1 > max_h:
                     continue
                 if hi == hj:
-                    out.append(A.AT[i][j][0])
-                elif abs(hi - hj) == 1 and shim_ok:
-                    low_t = CODE_TERRAIN[t1 if hi < hj else t2]
-                    if self.singles[low_t] > 0:
-                        out.append(A.AT[i][j][1])
-                if first_only and out:
-                    return out
-        return out
+                    yield A.AT[i][j][0], ""
+                elif abs(hi - hj) == 1:
+                    yield A.AT[i][j][1], CODE_TERRAIN[t1 if hi < hj else t2]
 
     def side_open(self, p: int, split: int, side: int) -> bool:
         """Whether one side of a double tile has a legal spot (= `placements(...)` is not empty), from the
@@ -414,25 +420,12 @@ class CooperState(StepMachine, State):
 
     def side_facts(self, P: Player, split: int, side: int) -> tuple[bool, frozenset[str]]:
         """What of one side's spots depends on the island alone: whether a spot of equal heights exists, and the
-        terrains of the low hex of the spots a single tile could even out (`placements`)."""
-        C = self.C
-        t1, t2 = (TERRAIN_CODE[t] for t in C.splits[split][side])
-        stack, nb = P.stack, C.neighbours
-        near, ok, oks = self.spots(P)
-        ok2 = oks[t2]
+        terrains of the low hex of the spots a single tile could even out (`tile_spots`, up to a level spot)."""
         lows: set[str] = set()
-        for i in ok[t1]:
-            hi = len(stack[i])
-            for j in nb[i]:
-                if j not in ok2 or (i not in near and j not in near):
-                    continue
-                hj = len(stack[j])
-                if max(hi, hj) + 1 > C.max_height:
-                    continue
-                if hi == hj:
-                    return True, frozenset()
-                if abs(hi - hj) == 1:
-                    lows.add(CODE_TERRAIN[t1 if hi < hj else t2])
+        for _, low in self.tile_spots(P, split, side):
+            if not low:
+                return True, frozenset()
+            lows.add(low)
         return False, frozenset(lows)
 
     def tile_sides(self, p: int, spots: Spots | None = None) -> list[Act]:
