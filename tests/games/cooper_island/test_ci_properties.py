@@ -176,6 +176,8 @@ def test_kept_boards_match_the_island_and_ask_what_a_fresh_reading_would(seed: i
                     assert kept.tops == unread.free_tops(q)
                 for (split, side), facts in kept.sides.items():
                     assert facts == unread.side_facts(unread.players[q], split, side)
+                for (split, side), spots in kept.places.items():
+                    assert spots == unread.tile_spots(unread.players[q], split, side)
                 key = (P.carto, *state.singles.values())
                 if key in kept.singles and not P.carto_used:
                     assert kept.singles[key] == unread.singles_for(q)

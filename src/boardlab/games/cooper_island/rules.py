@@ -10,7 +10,7 @@ decided in docs/rules/cooper_island.md; every number comes from `components.json
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, ClassVar, cast
 
 from mypy_extensions import mypyc_attr
@@ -136,7 +136,7 @@ class Board:
     A `Player` holds its `Board` until `Player.changed`; copies share it (nothing here is ever mutated, except
     `sides`, a memo of facts that hold for every holder)."""
 
-    __slots__ = ("counts", "island", "near", "ok", "oks", "sides", "singles", "stores", "tops", "units")
+    __slots__ = ("counts", "island", "near", "ok", "oks", "places", "sides", "singles", "stores", "tops", "units")
     near: set[int]  # hexes next to the peninsula (covered, or beside a covered hex)
     ok: dict[str, list[int]]  # per terrain code, in hex order: the hexes a tile of it may cover (see `spots`)
     oks: dict[str, set[int]] | None  # the same as sets, made on demand (`spots`)
@@ -144,6 +144,7 @@ class Board:
     units: int  # all of them
     counts: dict[str, int]  # "tall", "covered", "meadow", "settlement" (`count`)
     tops: list[int] | None  # `free_tops`, made on demand
+    places: dict[tuple[int, int], list[tuple[Act, str]]]  # `tile_spots` of a side, kept by `placements`
     sides: dict[tuple[int, int], tuple[bool, frozenset[str]]]  # `side_facts`, filled on demand
     singles: dict[tuple[int, ...], list[Act]]  # `singles_for` by (cartographer, single tiles left), on demand
     stores: list[Act] | None  # `free`'s cubes to store (`store h`), made on demand
@@ -185,6 +186,7 @@ class Board:
         self.island, self.units = island, units
         self.counts = {"tall": tall, "covered": covered, "meadow": meadow, "settlement": settlement}
         self.tops = None
+        self.places = {}
         self.sides = {}
         self.singles = {}
         self.stores = None
@@ -368,27 +370,35 @@ class CooperState(StepMachine, State):
     def placements(self, p: int, split: int, side: int, first_only: bool = False,
                    spots: Spots | None = None) -> list[Act]:
         """Every legal spot for one side of a double tile: `at i j` (first terrain on i), `shim` when a
-        single tile from the cartographer evens out a height difference of one."""
+        single tile from the cartographer evens out a height difference of one. The island's part is kept on the
+        board (`Board.places`): a search lists the spots of its root's tile from the root's island, iteration
+        after iteration."""
         P = self.players[p]
         shim_ok = not P.carto_used and P.carto >= self.C.shim_cost
         singles = self.singles
+        b = P.board or self.board(P)
+        found = b.places.get((split, side))
+        if found is None:
+            found = b.places[(split, side)] = self.tile_spots(P, split, side, spots)
         out = []
-        for a, low in self.tile_spots(P, split, side, spots):
+        for a, low in found:
             if not low or (shim_ok and singles[low] > 0):
                 out.append(a)
                 if first_only:
                     break
         return out
 
-    def tile_spots(self, P: Player, split: int, side: int, spots: Spots | None = None) -> Iterator[tuple[Act, str]]:
+    def tile_spots(self, P: Player, split: int, side: int, spots: Spots | None = None,
+                   to_level: bool = False) -> list[tuple[Act, str]]:
         """One side's spots as far as the island decides them, in order: `at i j` and "" where both hexes are as
-        high, `at i j shim` and the low hex's terrain where a single tile could even them out (`placements` and
-        `side_facts` read as many as they need)."""
+        high, `at i j shim` and the low hex's terrain where a single tile could even them out; `to_level`: up to
+        the first spot of equal heights (all `side_facts` needs)."""
         C = self.C
         t1, t2 = (TERRAIN_CODE[t] for t in C.splits[split][side])
         stack, nb, max_h = P.stack, C.neighbours, C.max_height
         near, ok, oks = spots if spots is not None else self.spots(P)
         ok2 = oks[t2]
+        out: list[tuple[Act, str]] = []
         for i in ok[t1]:
             hi = len(stack[i])
             for j in nb[i]:
@@ -398,9 +408,12 @@ class CooperState(StepMachine, State):
                 if max(hi, hj) + 1 > max_h:
                     continue
                 if hi == hj:
-                    yield A.AT[i][j][0], ""
+                    out.append((A.AT[i][j][0], ""))
+                    if to_level:
+                        return out
                 elif abs(hi - hj) == 1:
-                    yield A.AT[i][j][1], CODE_TERRAIN[t1 if hi < hj else t2]
+                    out.append((A.AT[i][j][1], CODE_TERRAIN[t1 if hi < hj else t2]))
+        return out
 
     def side_open(self, p: int, split: int, side: int) -> bool:
         """Whether one side of a double tile has a legal spot (= `placements(...)` is not empty), from the
@@ -421,12 +434,10 @@ class CooperState(StepMachine, State):
     def side_facts(self, P: Player, split: int, side: int) -> tuple[bool, frozenset[str]]:
         """What of one side's spots depends on the island alone: whether a spot of equal heights exists, and the
         terrains of the low hex of the spots a single tile could even out (`tile_spots`, up to a level spot)."""
-        lows: set[str] = set()
-        for _, low in self.tile_spots(P, split, side):
-            if not low:
-                return True, frozenset()
-            lows.add(low)
-        return False, frozenset(lows)
+        spots = self.tile_spots(P, split, side, to_level=True)
+        if spots and not spots[-1][1]:
+            return True, frozenset()
+        return False, frozenset(low for _, low in spots)
 
     def tile_sides(self, p: int, spots: Spots | None = None) -> list[Act]:
         """The sides of the tiles in hand with a legal spot (`spots`: unused, kept for callers)."""
