@@ -367,8 +367,7 @@ class CooperState(StepMachine, State):
             oks = b.oks = {t: set(v) for t, v in b.ok.items()}
         return b.near, b.ok, oks
 
-    def placements(self, p: int, split: int, side: int, first_only: bool = False,
-                   spots: Spots | None = None) -> list[Act]:
+    def placements(self, p: int, split: int, side: int, first_only: bool = False) -> list[Act]:
         """Every legal spot for one side of a double tile: `at i j` (first terrain on i), `shim` when a
         single tile from the cartographer evens out a height difference of one. The island's part is kept on the
         board (`Board.places`): a search lists the spots of its root's tile from the root's island, iteration
@@ -379,7 +378,7 @@ class CooperState(StepMachine, State):
         b = P.board or self.board(P)
         found = b.places.get((split, side))
         if found is None:
-            found = b.places[(split, side)] = self.tile_spots(P, split, side, spots)
+            found = b.places[(split, side)] = self.tile_spots(P, split, side)
         out = []
         for a, low in found:
             if not low or (shim_ok and singles[low] > 0):
@@ -388,15 +387,14 @@ class CooperState(StepMachine, State):
                     break
         return out
 
-    def tile_spots(self, P: Player, split: int, side: int, spots: Spots | None = None,
-                   to_level: bool = False) -> list[tuple[Act, str]]:
+    def tile_spots(self, P: Player, split: int, side: int, to_level: bool = False) -> list[tuple[Act, str]]:
         """One side's spots as far as the island decides them, in order: `at i j` and "" where both hexes are as
         high, `at i j shim` and the low hex's terrain where a single tile could even them out; `to_level`: up to
         the first spot of equal heights (all `side_facts` needs)."""
         C = self.C
         t1, t2 = (TERRAIN_CODE[t] for t in C.splits[split][side])
         stack, nb, max_h = P.stack, C.neighbours, C.max_height
-        near, ok, oks = spots if spots is not None else self.spots(P)
+        near, ok, oks = self.spots(P)
         ok2 = oks[t2]
         out: list[tuple[Act, str]] = []
         for i in ok[t1]:
@@ -439,8 +437,8 @@ class CooperState(StepMachine, State):
             return True, frozenset()
         return False, frozenset(low for _, low in spots)
 
-    def tile_sides(self, p: int, spots: Spots | None = None) -> list[Act]:
-        """The sides of the tiles in hand with a legal spot (`spots`: unused, kept for callers)."""
+    def tile_sides(self, p: int) -> list[Act]:
+        """The sides of the tiles in hand with a legal spot."""
         P = self.players[p]
         if not any(P.hand):
             return []
@@ -466,7 +464,9 @@ class CooperState(StepMachine, State):
             self.supply[r] -= 1
             P.cube[i] = r
 
-    def singles_for(self, p: int, spots: Spots | None = None) -> list[Act]:
+    def singles_for(self, p: int) -> list[Act]:
+        """Where a single tile from the cartographer may go now (kept on the board per cartographer and tiles
+        left: callers must not change the list)."""
         P = self.players[p]
         C = self.C
         if P.carto_used:
@@ -515,9 +515,8 @@ class CooperState(StepMachine, State):
         return True
 
     # -- free actions ---------------------------------------------------------------------------------
-    def free(self, p: int, spots: Spots | None = None, have: dict[str, int] | None = None) -> list[Act]:
-        """The free actions open to p now (`spots`, `have`: this decision's `spots` and `holdings`, when the
-        caller has them)."""
+    def free(self, p: int, have: dict[str, int] | None = None) -> list[Act]:
+        """The free actions open to p now (`have`: this decision's `holdings`, when the caller has them)."""
         P = self.players[p]
         out: list[Act] = []
         if sum(P.store.values()) < self.C.start_storage + sum(P.built.values()):
@@ -539,7 +538,7 @@ class CooperState(StepMachine, State):
             out += [A.USE[k] for k, used in enumerate(P.icons) if not used and self.prim_ok(p, self.C.crate_icons[k])]
         out += [A.ABILITY[c] for c in P.cards if c[0] == "L" and c not in P.large_used
                 and self.prim_ok(p, self.card[c].effect)]
-        out += self.singles_for(p, spots)
+        out += self.singles_for(p)
         return out
 
     def do_free(self, p: int, a: Act) -> None:
@@ -615,13 +614,12 @@ class CooperState(StepMachine, State):
             base = p * C.segment
             free_spots = [s for s in C.islet_spots if base + s not in self.islet_at and s not in C.sandbanks]
             acts += [A.ISLET[k][s] for k in P.islets for s in free_spots]
-        spots = self.spots(P) if not P.carto_used or ("tile" not in P.income_used and any(P.hand)) else None
         if "tile" not in P.income_used:
-            acts += self.tile_sides(p, spots)
+            acts += self.tile_sides(p)
         acts += [A.RUN[b] for b in P.boats if f"boat{b}" not in P.income_used and self.prim_ok(p, C.boats[b])]
         # the seed: 「執行所有包含收入手的動作」: every income action that can be carried out is, so `done`
         # comes only when none is left (free actions stay open throughout)
-        return acts + self.free(p, spots) + ([] if acts else [DONE])
+        return acts + self.free(p) + ([] if acts else [DONE])
 
     def _r_income(self, step: Step, a: Act) -> None:
         p = step[1]
@@ -739,7 +737,7 @@ class CooperState(StepMachine, State):
             # a special worker can do whatever a normal one can (a discount or an extra): asked only if not
             if P.idle_s and (can or self.space_can(p, x, True, have)):
                 acts.append(special)
-        return (acts or [PASS]) + self.free(p, None, have)
+        return (acts or [PASS]) + self.free(p, have)
 
     def _r_turn(self, step: Step, a: Act) -> None:
         p = step[1]
