@@ -85,6 +85,7 @@ def test_values_random_games_seldom_reach() -> None:
     for q, P in enumerate(ci.players):
         P.logs, P.built["fort"], P.passed, P.large_used = q + 1, q, q != 1, set(large[q:q + 2])
         P.occ[5 + q] = "fort"
+        P.changed()  # an island edited by hand (the rules' own edits do this)
     for state in (bk, ci):
         for seat in range(state.num_players):
             same(state, seat, f"{state.game.name}, set by hand")

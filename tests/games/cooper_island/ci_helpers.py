@@ -73,6 +73,7 @@ def tile(state: CooperState, p: int, hex_id: int, terrains: str, cube: str = "")
     if cube:
         P.cube[i] = cube
         state.supply[cube] -= 1
+    P.changed()
 
 
 def cubes_in_play(state: CooperState) -> dict[str, int]:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from boardlab.core import Rng
 from boardlab.core.errors import IllegalActionError
 from boardlab.games.cooper_island.actions import ALL_ACTIONS, parse
+from boardlab.games.cooper_island.rules import Board
 from depth import examples
 
 GAMES = settings(max_examples=examples(200))
@@ -147,3 +148,43 @@ def test_undo_barrier_exactly_at_draws_and_reveals(seed: int) -> None:
         drew = len(s.bag) != len(before.bag) or len(s.logpool) != len(before.logpool) or s.offer != before.offer \
             or s.small != before.small or s.large != before.large
         assert GAME.undo_barrier(before, a, s) == drew, str(a)
+
+
+@FEW
+@given(SEEDS, PLAYERS)
+def test_kept_boards_match_the_island_and_ask_what_a_fresh_reading_would(seed: int, players: int) -> None:
+    """A `Board` is kept across decisions (and shared by copies) until its island changes: at every decision of a
+    random game, and of a search's copies, each kept board must equal one read afresh, and the question asked
+    must be the one a rerun on freshly read boards asks (a rule edit that forgets `changed` fails here)."""
+    s = new(players, seed)
+    rng = random.Random(seed)
+    while not s.is_over:
+        copy = s.clone()
+        for state in (s, copy):
+            unread = state.clone()
+            for q, P in enumerate(state.players):
+                kept = P.board
+                if kept is None:
+                    continue
+                unread.players[q].changed()
+                fresh = Board(P, s.C)
+                for field in ("near", "ok", "island", "units", "counts"):
+                    assert getattr(kept, field) == getattr(fresh, field), field
+                if kept.oks is not None:
+                    assert kept.oks == unread.spots(unread.players[q])[2]
+                if kept.tops is not None:
+                    assert kept.tops == unread.free_tops(q)
+                for (split, side), facts in kept.sides.items():
+                    assert facts == unread.side_facts(unread.players[q], split, side)
+                for (split, side), spots in kept.places.items():
+                    assert spots == unread.tile_spots(unread.players[q], split, side)
+                key = (P.carto, *state.singles.values())
+                if key in kept.singles and not P.carto_used:
+                    assert kept.singles[key] == unread.singles_for(q)
+                if kept.stores is not None:
+                    assert [str(a) for a in kept.stores] == [f"store h {i + 1}" for i, c in enumerate(P.cube) if c]
+        for P in copy.players:
+            P.changed()
+        copy._run()
+        assert (copy.current_player, copy.legal_actions()) == (s.current_player, s.legal_actions())
+        s.apply(rng.choice(s.legal_actions()))

@@ -30,6 +30,7 @@ def empty_handed(s, q: int) -> None:
         if c:
             s.supply[c] += 1
             P.cube[i] = ""
+    P.changed()
 
 
 # -- islet goods ----------------------------------------------------------------------------------------

@@ -79,6 +79,7 @@ def test_feeding_short_costs_anchors_and_fed_with_three_hires_gives_helm() -> No
     P.total_n, P.total_s = 4, 2  # 4 hires: upkeep 3 (reconstructed)
     tile(s, p, 18, "", cube="")  # the start food cube is gone
     P.cube[17] = ""
+    P.changed()
     s.supply["food"] += 1
     give(s, p, "market", food=1)
     at(s, ("feed", p))

@@ -10,7 +10,6 @@ points not yet sailed): one decision ahead, a bot would otherwise see "exchange"
 
 from __future__ import annotations
 
-from .components import GOODS
 from .rules import CooperState
 
 GOOD = 0.35  # one unit of value of a good (a cube is worth its height)
@@ -63,8 +62,7 @@ def potential(state: CooperState, q: int) -> float:
     P = state.players[q]
     left = max(0, state.C.rounds - state.round)
     frac = left / state.C.rounds
-    have = state.holdings(q)
-    goods = sum(have[g] for g in GOODS)
+    goods = state.holdings(q)["any"]  # every unit of every good: market, storage and the island's cubes
     return (GOOD * goods * (0.4 + frac) + CARTO * P.carto + TILE * sum(P.hand) * frac
             + WORKER * (P.total_n + P.total_s) * frac + BOAT * len(P.boats) * (1 + 2 * frac)
             + CRATE * P.crates * frac + pending(state, q, frac))

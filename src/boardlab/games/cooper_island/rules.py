@@ -33,6 +33,12 @@ TERRAIN_RES = {"F": "wood", "M": "food", "R": "stone", "S": "cloth"}
 DONE, AUTO, PASS, ANCHOR, SKIP = Act("done"), Act("auto"), Act("pass"), Act("anchor"), Act("skip")
 MENUS = frozenset({"income", "turn", "after", "cwin", "clate"})
 EX_ANY = Act("ex", "any")
+SEARCH_DROPS = frozenset({*A.HEX_ACTS["store h"], EX_ANY})
+"""Free actions the search leaves out of a menu (`search_actions`): they only lose value."""
+SINGLE_ON = {"": TERRAINS, **{c: (t, "settlement") for t, c in TERRAIN_CODE.items() if c != "S"},
+             "S": ("settlement",)}
+"""The single tiles that may go on a free hex, by its top terrain code ("": empty), in `TERRAINS` order: the same
+terrain, or a settlement on anything."""
 DECISIONS_PER_SEAT_ROUND = 100
 """The engine's safety stop (docs: D29): a game ends, scored as it stands, at its `decision_bound`-th decision, on
 average 100 per seat and round. The rules bound a round's free actions only through the goods they spend (an
@@ -50,11 +56,12 @@ def decision_bound(players: int) -> int:
 class Player:
     """One player's peninsula, boards and pieces (all public)."""
 
-    __slots__ = ("anchors", "boats", "built", "cards", "carto", "carto_used", "crates", "crates_taken", "cube",
+    __slots__ = ("anchors", "board", "boats", "built", "cards", "carto", "carto_used", "crates", "crates_taken", "cube",
                  "fed", "hand", "icons", "idle_n", "idle_s", "income_used", "islets", "large_used", "logs",
                  "market", "miles", "occ", "orders_n", "orders_s", "passed", "ruin", "ruins_taken", "ships",
                  "since", "stack", "statues", "store", "total_n", "total_s", "vp")
     anchors: int
+    board: Board | None  # the menus' facts of stack, cube, occ and ruin; None = stale (see `Board`)
     boats: list[int]  # boat card indices
     built: dict[str, int]  # "small", "large", "fort" -> how many built
     cards: list[str]  # building card ids
@@ -106,13 +113,83 @@ class Player:
         o.stack = [x[:] for x in self.stack]
         o.built, o.market, o.store = self.built.copy(), self.market.copy(), self.store.copy()
         o.income_used, o.large_used = self.income_used.copy(), self.large_used.copy()
+        o.board = self.board  # shared until either side edits its island (`changed`)
         return o
+
+    def changed(self) -> None:
+        """Call after any edit of `stack`, `cube`, `occ` or `ruin` (rules and hand-made test positions alike):
+        the `Board` read off them is stale."""
+        self.board = None
 
     def height(self, i: int) -> int:
         return len(self.stack[i])
 
     def storage_used(self) -> int:
         return sum(self.store.values())
+
+
+@mypyc_attr(native_class=False)  # a Python class with compiled methods (see boardlab/_compiled.py)
+class Board:
+    """What the menus read off one peninsula's stacks, cubes, buildings and ruins, computed once per change of
+    them instead of at every question: a menu is listed at every decision, and in a search most decisions leave
+    the island as it was (spots, the island's goods, single-tile spots and counts were a third of an iteration).
+    A `Player` holds its `Board` until `Player.changed`; copies share it (nothing here is ever mutated, except
+    `sides`, a memo of facts that hold for every holder)."""
+
+    __slots__ = ("counts", "island", "near", "ok", "oks", "places", "sides", "singles", "stores", "tops", "units")
+    near: set[int]  # hexes next to the peninsula (covered, or beside a covered hex)
+    ok: dict[str, list[int]]  # per terrain code, in hex order: the hexes a tile of it may cover (see `spots`)
+    oks: dict[str, set[int]] | None  # the same as sets, made on demand (`spots`)
+    island: dict[str, int]  # units of each good in cubes on the island (a cube is worth its hex's height)
+    units: int  # all of them
+    counts: dict[str, int]  # "tall", "covered", "meadow", "settlement" (`count`)
+    tops: list[int] | None  # `free_tops`, made on demand
+    places: dict[tuple[int, int], list[tuple[Act, str]]]  # `tile_spots` of a side, kept by `placements`
+    sides: dict[tuple[int, int], tuple[bool, frozenset[str]]]  # `side_facts`, filled on demand
+    singles: dict[tuple[int, ...], list[Act]]  # `singles_for` by (cartographer, single tiles left), on demand
+    stores: list[Act] | None  # `free`'s cubes to store (`store h`), made on demand
+
+    def __init__(self, P: Player, C: Any) -> None:
+        stack, nb = P.stack, C.neighbours
+        ruin, cube, occ = P.ruin, P.cube, P.occ
+        near: set[int] = set()
+        free: list[int] = []
+        ok: dict[str, list[int]] = {t: free if t == "S" else [] for t in CODE_TERRAIN}  # S: any terrain
+        others = [ok[t] for t in CODE_TERRAIN if t != "S"]
+        island: dict[str, int] = {}
+        units = tall = covered = meadow = settlement = 0
+        for i, st in enumerate(stack):  # one pass, in hex order
+            if st:
+                near.add(i)
+                near.update(nb[i])
+                h = len(st)
+                covered += 1
+                if h >= 3:
+                    tall += 1
+                if st[-1] == "M":
+                    meadow += 1
+                elif st[-1] == "S":
+                    settlement += 1
+                c = cube[i]
+                if c:
+                    island[c] = island.get(c, 0) + h
+                    units += h
+            if ruin[i] or cube[i] or occ[i]:
+                continue
+            free.append(i)
+            if not st:
+                for hexes in others:
+                    hexes.append(i)
+            elif st[-1] != "S":
+                ok[st[-1]].append(i)
+        self.near, self.ok, self.oks = near, ok, None
+        self.island, self.units = island, units
+        self.counts = {"tall": tall, "covered": covered, "meadow": meadow, "settlement": settlement}
+        self.tops = None
+        self.places = {}
+        self.sides = {}
+        self.singles = {}
+        self.stores = None
 
 
 def cost_dict(cost: Cost) -> dict[str, int]:
@@ -157,6 +234,7 @@ class CooperState(StepMachine, State):
             p.cube = [""] * nh
             p.occ = [""] * nh
             p.ruin = [i in C.ruins for i in range(nh)]
+            p.board = None
             p.store = {g: 0 for g in GOODS}
             p.store["coin"] = C.start_coins
             p.market = {g: 0 for g in GOODS}
@@ -238,19 +316,22 @@ class CooperState(StepMachine, State):
 
     def holdings(self, p: int) -> dict[str, int]:
         """Units p could pay with now, per good, and under "any" all of them: market, storage and the island's
-        cubes, in one pass over the island (a menu tests many costs: spaces B and D, crates, exchanges)."""
+        cubes (its `Board`'s sums; a menu tests many costs: spaces B and D, crates, exchanges)."""
         P = self.players[p]
         market, store = P.market, P.store
         have = {g: market[g] + store[g] for g in GOODS}
-        units = 0
-        stack = P.stack
-        for i, c in enumerate(P.cube):
-            if c:  # a cube is worth its hex's height
-                h = len(stack[i])
-                have[c] += h
-                units += h
-        have["any"] = sum(market.values()) + sum(store.values()) + units
+        board = P.board or self.board(P)
+        for g, h in board.island.items():
+            have[g] += h
+        have["any"] = sum(market.values()) + sum(store.values()) + board.units
         return have
+
+    def board(self, P: Player) -> Board:
+        """P's `Board`, read off the island when an edit made it stale."""
+        b = P.board
+        if b is None:
+            b = P.board = Board(P, self.C)
+        return b
 
     def gap(self, p: int, cost: Cost, have: dict[str, int] | None = None) -> int:
         """How many units the player is short of `cost` (0 = affordable); `have`: this moment's `holdings`."""
@@ -268,88 +349,112 @@ class CooperState(StepMachine, State):
     def free_tops(self, p: int) -> list[int]:
         """The highest tiles with no cube, building or statue: where buildings and statues go."""
         P = self.players[p]
-        cand = [i for i in range(len(P.stack)) if P.stack[i] and not P.cube[i] and not P.occ[i]]
-        if not cand:
-            return []
-        top = max(len(P.stack[i]) for i in cand)
-        return [i for i in cand if len(P.stack[i]) == top]
+        b = P.board or self.board(P)
+        if b.tops is None:
+            stack, cube, occ = P.stack, P.cube, P.occ
+            cand = [i for i, st in enumerate(stack) if st and not cube[i] and not occ[i]]
+            top = max((len(stack[i]) for i in cand), default=0)
+            b.tops = [i for i in cand if len(stack[i]) == top]
+        return b.tops
 
     def spots(self, P: Player) -> Spots:
-        """What every placement test of one decision shares: the hexes next to the peninsula (covered, or
-        beside a covered hex), and per terrain code, in hex order, the hexes a tile of it may cover before
-        height and connection checks (no ruin, cube, building or statue; empty, the same terrain on top, or
-        any terrain for a settlement). Computed once per call of `tile_sides` / `can_place` / `singles_for`
-        instead of once per split and side: these lists are most of the cost of Cooper Island's legal moves."""
-        stack, nb = P.stack, self.C.neighbours
-        ruin, cube, occ = P.ruin, P.cube, P.occ
-        near: set[int] = set()
-        free: list[int] = []
-        ok: dict[str, list[int]] = {t: free if t == "S" else [] for t in CODE_TERRAIN}  # S: any terrain
-        others = [ok[t] for t in CODE_TERRAIN if t != "S"]
-        for i, st in enumerate(stack):  # one pass, in hex order
-            if st:
-                near.add(i)
-                near.update(nb[i])
-            if ruin[i] or cube[i] or occ[i]:
-                continue
-            free.append(i)
-            if not st:
-                for hexes in others:
-                    hexes.append(i)
-            elif st[-1] != "S":
-                ok[st[-1]].append(i)
-        return near, ok, {t: set(v) for t, v in ok.items()}
+        """What every placement test shares (`Board`): the hexes next to the peninsula, and per terrain code, in
+        hex order and as a set, the hexes a tile of it may cover before height and connection checks (no ruin,
+        cube, building or statue; empty, the same terrain on top, or any terrain for a settlement)."""
+        b = P.board or self.board(P)
+        oks = b.oks
+        if oks is None:
+            oks = b.oks = {t: set(v) for t, v in b.ok.items()}
+        return b.near, b.ok, oks
 
-    def placements(self, p: int, split: int, side: int, first_only: bool = False,
-                   spots: Spots | None = None) -> list[Act]:
+    def placements(self, p: int, split: int, side: int, first_only: bool = False) -> list[Act]:
         """Every legal spot for one side of a double tile: `at i j` (first terrain on i), `shim` when a
-        single tile from the cartographer evens out a height difference of one."""
+        single tile from the cartographer evens out a height difference of one. The island's part is kept on the
+        board (`Board.places`): a search lists the spots of its root's tile from the root's island, iteration
+        after iteration."""
         P = self.players[p]
+        shim_ok = not P.carto_used and P.carto >= self.C.shim_cost
+        singles = self.singles
+        b = P.board or self.board(P)
+        found = b.places.get((split, side))
+        if found is None:
+            found = b.places[(split, side)] = self.tile_spots(P, split, side)
+        out = []
+        for a, low in found:
+            if not low or (shim_ok and singles[low] > 0):
+                out.append(a)
+                if first_only:
+                    break
+        return out
+
+    def tile_spots(self, P: Player, split: int, side: int, to_level: bool = False) -> list[tuple[Act, str]]:
+        """One side's spots as far as the island decides them, in order: `at i j` and "" where both hexes are as
+        high, `at i j shim` and the low hex's terrain where a single tile could even them out; `to_level`: up to
+        the first spot of equal heights (all `side_facts` needs)."""
         C = self.C
         t1, t2 = (TERRAIN_CODE[t] for t in C.splits[split][side])
-        shim_ok = not P.carto_used and P.carto >= C.shim_cost
-        stack = P.stack
-        nb = C.neighbours
-        near, ok, oks = spots if spots is not None else self.spots(P)
+        stack, nb, max_h = P.stack, C.neighbours, C.max_height
+        near, ok, oks = self.spots(P)
         ok2 = oks[t2]
-        out = []
+        out: list[tuple[Act, str]] = []
         for i in ok[t1]:
             hi = len(stack[i])
             for j in nb[i]:
                 if j not in ok2 or (i not in near and j not in near):
                     continue
                 hj = len(stack[j])
-                if max(hi, hj) + 1 > C.max_height:
+                if max(hi, hj) + 1 > max_h:
                     continue
                 if hi == hj:
-                    out.append(A.AT[i][j][0])
-                elif abs(hi - hj) == 1 and shim_ok:
-                    low_t = CODE_TERRAIN[t1 if hi < hj else t2]
-                    if self.singles[low_t] > 0:
-                        out.append(A.AT[i][j][1])
-                if first_only and out:
-                    return out
+                    out.append((A.AT[i][j][0], ""))
+                    if to_level:
+                        return out
+                elif abs(hi - hj) == 1:
+                    out.append((A.AT[i][j][1], CODE_TERRAIN[t1 if hi < hj else t2]))
         return out
 
-    def tile_sides(self, p: int, spots: Spots | None = None) -> list[Act]:
+    def side_open(self, p: int, split: int, side: int) -> bool:
+        """Whether one side of a double tile has a legal spot (= `placements(...)` is not empty), from the
+        board's `side_facts` and this moment's cartographer and single tiles."""
+        P = self.players[p]
+        b = P.board or self.board(P)
+        facts = b.sides.get((split, side))
+        if facts is None:
+            facts = b.sides[(split, side)] = self.side_facts(P, split, side)
+        plain, lows = facts
+        if plain:
+            return True
+        if not lows or P.carto_used or P.carto < self.C.shim_cost:
+            return False
+        singles = self.singles
+        return any(singles[t] > 0 for t in lows)
+
+    def side_facts(self, P: Player, split: int, side: int) -> tuple[bool, frozenset[str]]:
+        """What of one side's spots depends on the island alone: whether a spot of equal heights exists, and the
+        terrains of the low hex of the spots a single tile could even out (`tile_spots`, up to a level spot)."""
+        spots = self.tile_spots(P, split, side, to_level=True)
+        if spots and not spots[-1][1]:
+            return True, frozenset()
+        return False, frozenset(low for _, low in spots)
+
+    def tile_sides(self, p: int) -> list[Act]:
+        """The sides of the tiles in hand with a legal spot."""
         P = self.players[p]
         if not any(P.hand):
             return []
-        spots = spots if spots is not None else self.spots(P)
-        return [A.TILE[s][side] for s in range(3) if P.hand[s] for side in (0, 1)
-                if self.placements(p, s, side, True, spots)]
+        return [A.TILE[s][side] for s in range(3) if P.hand[s] for side in (0, 1) if self.side_open(p, s, side)]
 
     def can_place(self, p: int) -> bool:
         P = self.players[p]
         if not any(P.hand):
             return False
-        spots = self.spots(P)
-        return any(P.hand[s] and self.placements(p, s, side, True, spots) for s in range(3) for side in (0, 1))
+        return any(P.hand[s] and self.side_open(p, s, side) for s in range(3) for side in (0, 1))
 
     def put_tile(self, p: int, i: int, t: str, cube: bool = True) -> None:
         """A tile (or one hex of a double tile) on hex i; its cube is worth the new height."""
         P = self.players[p]
         P.stack[i].append(t)
+        P.board = None
         if not cube:
             return
         r = TERRAIN_RES[t]
@@ -359,23 +464,31 @@ class CooperState(StepMachine, State):
             self.supply[r] -= 1
             P.cube[i] = r
 
-    def singles_for(self, p: int, spots: Spots | None = None) -> list[Act]:
+    def singles_for(self, p: int) -> list[Act]:
+        """Where a single tile from the cartographer may go now (kept on the board per cartographer and tiles
+        left: callers must not change the list)."""
         P = self.players[p]
         C = self.C
         if P.carto_used:
             return []
+        singles = self.singles
+        b = P.board or self.board(P)
+        key = (P.carto, *singles.values())  # all the list reads besides the island
+        out = b.singles.get(key)
+        if out is not None:
+            return out
         out = []
-        near, _, may = spots if spots is not None else self.spots(P)
-        terrains = [(t, may[TERRAIN_CODE[t]]) for t in TERRAINS if self.singles[t] > 0]
-        if not terrains:
-            return []
-        carto, cost, max_h = P.carto, C.single_cost, C.max_height
-        for i, st in enumerate(P.stack):
-            h = len(st) + 1
-            if h > max_h or cost[h] > carto or i not in near:
-                continue
-            row = A.SINGLE[i]
-            out += [row[t] for t, hexes in terrains if i in hexes]
+        if any(singles[t] > 0 for t in TERRAINS):
+            carto, cost, max_h, stack = P.carto, C.single_cost, C.max_height, P.stack
+            near = b.near
+            for i in b.ok["S"]:  # the free hexes, in order (a settlement goes on any terrain)
+                st = stack[i]
+                h = len(st) + 1
+                if h > max_h or cost[h] > carto or i not in near:
+                    continue
+                row = A.SINGLE[i]
+                out += [row[t] for t in SINGLE_ON[st[-1] if st else ""] if singles[t] > 0]
+        b.singles[key] = out
         return out
 
     def count(self, p: int, what: str) -> int:
@@ -390,12 +503,7 @@ class CooperState(StepMachine, State):
             return P.logs
         if what == "building":
             return len(P.cards) + P.built["fort"]
-        if what == "tall":
-            return sum(1 for s in P.stack if len(s) >= 3)
-        if what == "covered":
-            return sum(1 for s in P.stack if s)
-        code = {"meadow": "M", "settlement": "S"}[what]
-        return sum(1 for s in P.stack if s and s[-1] == code)
+        return (P.board or self.board(P)).counts[what]  # tall, covered, meadow, settlement
 
     def prim_ok(self, p: int, prims: tuple[Prim, ...]) -> bool:
         """An effect made only of a draw or a place is pointless when it cannot happen."""
@@ -407,14 +515,16 @@ class CooperState(StepMachine, State):
         return True
 
     # -- free actions ---------------------------------------------------------------------------------
-    def free(self, p: int, spots: Spots | None = None, have: dict[str, int] | None = None) -> list[Act]:
-        """The free actions open to p now (`spots`, `have`: this decision's `spots` and `holdings`, when the
-        caller has them)."""
+    def free(self, p: int, have: dict[str, int] | None = None) -> list[Act]:
+        """The free actions open to p now (`have`: this decision's `holdings`, when the caller has them)."""
         P = self.players[p]
         out: list[Act] = []
-        if P.storage_used() < self.C.start_storage + sum(P.built.values()):
-            store_h = A.HEX_ACTS["store h"]
-            out += [store_h[i] for i, c in enumerate(P.cube) if c]
+        if sum(P.store.values()) < self.C.start_storage + sum(P.built.values()):
+            b = P.board or self.board(P)
+            if b.stores is None:
+                store_h = A.HEX_ACTS["store h"]
+                b.stores = [store_h[i] for i, c in enumerate(P.cube) if c]
+            out += b.stores
             out += [A.STORE_M[g] for g in GOODS if P.market[g]]
         if have is None:
             have = self.holdings(p)
@@ -428,7 +538,7 @@ class CooperState(StepMachine, State):
             out += [A.USE[k] for k, used in enumerate(P.icons) if not used and self.prim_ok(p, self.C.crate_icons[k])]
         out += [A.ABILITY[c] for c in P.cards if c[0] == "L" and c not in P.large_used
                 and self.prim_ok(p, self.card[c].effect)]
-        out += self.singles_for(p, spots)
+        out += self.singles_for(p)
         return out
 
     def do_free(self, p: int, a: Act) -> None:
@@ -440,6 +550,7 @@ class CooperState(StepMachine, State):
                 i = int(a.b) - 1
                 g = P.cube[i]
                 P.cube[i] = ""
+                P.board = None
             else:
                 g = a.b
                 P.market[g] -= 1
@@ -503,13 +614,12 @@ class CooperState(StepMachine, State):
             base = p * C.segment
             free_spots = [s for s in C.islet_spots if base + s not in self.islet_at and s not in C.sandbanks]
             acts += [A.ISLET[k][s] for k in P.islets for s in free_spots]
-        spots = self.spots(P) if not P.carto_used or ("tile" not in P.income_used and any(P.hand)) else None
         if "tile" not in P.income_used:
-            acts += self.tile_sides(p, spots)
+            acts += self.tile_sides(p)
         acts += [A.RUN[b] for b in P.boats if f"boat{b}" not in P.income_used and self.prim_ok(p, C.boats[b])]
         # the seed: 「執行所有包含收入手的動作」: every income action that can be carried out is, so `done`
         # comes only when none is left (free actions stay open throughout)
-        return acts + self.free(p, spots) + ([] if acts else [DONE])
+        return acts + self.free(p) + ([] if acts else [DONE])
 
     def _r_income(self, step: Step, a: Act) -> None:
         p = step[1]
@@ -563,7 +673,9 @@ class CooperState(StepMachine, State):
     def _r_icube(self, step: Step, a: Act) -> None:
         _, p, g = step
         self.supply[g] -= 1
-        self.players[p].cube[int(a.a) - 1] = g
+        P = self.players[p]
+        P.cube[int(a.a) - 1] = g
+        P.board = None
 
     def _s_wstart(self, step: Step) -> None:
         self.todo.pop()
@@ -586,11 +698,6 @@ class CooperState(StepMachine, State):
                 self.todo += [("wnext",), ("after", q), ("turn", q)]
                 return
         self.todo.append(("cstart",))
-
-    def space_ok(self, p: int, x: str, special: bool, have: dict[str, int] | None = None) -> bool:
-        if any(q == p for q, _ in self.spaces[x]):
-            return False
-        return self.space_can(p, x, special, have)
 
     def space_can(self, p: int, x: str, special: bool, have: dict[str, int] | None = None) -> bool:
         """Whether the action of space x can do something for p with `have` (this moment's `holdings`)."""
@@ -619,12 +726,18 @@ class CooperState(StepMachine, State):
         have = self.holdings(p)
         acts = []
         for x in A.SPACES:
+            if any(q == p for q, _ in self.spaces[x]):  # one worker of a player per space
+                continue
             normal, special = A.SPACE_ACTS[x]
-            if P.idle_n and self.space_ok(p, x, False, have):
-                acts.append(normal)
-            if P.idle_s and self.space_ok(p, x, True, have):
+            can = False
+            if P.idle_n:
+                can = self.space_can(p, x, False, have)
+                if can:
+                    acts.append(normal)
+            # a special worker can do whatever a normal one can (a discount or an extra): asked only if not
+            if P.idle_s and (can or self.space_can(p, x, True, have)):
                 acts.append(special)
-        return (acts or [PASS]) + self.free(p, None, have)
+        return (acts or [PASS]) + self.free(p, have)
 
     def _r_turn(self, step: Step, a: Act) -> None:
         p = step[1]
@@ -768,6 +881,7 @@ class CooperState(StepMachine, State):
             i = int(a.b) - 1
             g, v = P.cube[i], len(P.stack[i])
             P.cube[i] = ""
+            P.board = None
         else:
             g, v = a.b, 1
             (P.store if a.a == "s" else P.market)[g] -= 1
@@ -908,6 +1022,7 @@ class CooperState(StepMachine, State):
         C = self.C
         i = int(a.a) - 1
         settle = C.helm_settlement if P.stack[i][-1] == "S" else 0
+        P.board = None  # a statue or fortress now (a card after the pick)
         if kind == "statue":
             P.occ[i] = "statue"
             P.statues += 1
@@ -938,6 +1053,7 @@ class CooperState(StepMachine, State):
         self.offer = []
         self.seen[c] = (1 << self.num_players) - 1
         P.occ[i] = c
+        P.board = None
         P.cards.append(c)
         P.built[kind] += 1
         self.reveals += 1
@@ -1024,6 +1140,7 @@ class CooperState(StepMachine, State):
     def _r_ruin(self, step: Step, a: Act) -> None:
         P = self.players[step[1]]
         P.ruin[int(a.a) - 1] = False
+        P.board = None
         P.vp += self.C.workshop_points[P.ruins_taken]
         P.ruins_taken += 1
 
@@ -1177,6 +1294,7 @@ class CooperState(StepMachine, State):
         for i, c in enumerate(P.cube):
             if c == "food":
                 P.cube[i] = ""
+                P.board = None
                 self.supply["food"] += 1
         for box in (P.store, P.market):
             self.supply["food"] += box["food"]
@@ -1456,7 +1574,7 @@ class CooperRules(FixedActionTable, Game):
     def search_actions(self, state: State) -> list[Any]:
         """Bots pay with `auto` (cheapest, least waste) instead of choosing each source."""
         legal = cast(list[Act], state.legal_actions())
-        if AUTO in legal:
+        if legal and legal[0] == AUTO:  # a payment's menu (`_s_pay` lists it first; no other menu has it)
             return [AUTO]
         s: CooperState = state  # type: ignore[assignment]
         step = s.todo[-1][0] if s.todo else ""
@@ -1466,7 +1584,7 @@ class CooperRules(FixedActionTable, Game):
                             for n, a in enumerate(legal) if a.kind == "pay"), default=None)
             return [ANCHOR] if cheapest is None else [ANCHOR, cheapest[-1]]
         if step in MENUS:  # free actions that only lose value are left out of the search (people keep them)
-            return [a for a in legal if not (a.kind == "store" and a.a == "h") and a != EX_ANY] or legal
+            return [a for a in legal if a not in SEARCH_DROPS] or legal
         return legal
 
     def action_visible(self, before: State, action: Any, seat: int | None) -> bool:

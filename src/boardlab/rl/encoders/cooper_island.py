@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np  # type: ignore[import-not-found, unused-ignore]  # a build without the rl extra
 
-from boardlab.games.cooper_island.rules import CooperState, Player
+from boardlab.games.cooper_island.rules import Board, CooperState, Player
 
 from .kit import Layout, Memo, ViewEncoder, Writer, make_layout, slot_of
 
@@ -55,9 +55,14 @@ class CooperIslandEncoder(ViewEncoder):
         # the questions are the rules' step methods (`_s_<kind>`): read from the class, never a hand-kept list
         self.steps = {k: i for i, k in enumerate(sorted(n[3:] for n in dir(CooperState) if n.startswith("_s_")))}
         self.layout = self._layout()
+        self._slots: dict[int, tuple[list[int], list[float], dict[str, int]]] = {}  # `_count_slots`
         self.memo = Memo()
-        self.islands = Memo()  # `tensor`'s: an island's writes per (seat, slot), replayed while it is unchanged
-        self.counters = Memo()  # and its board's other writes, replayed while `counters` is equal
+        self.islands: dict[tuple[int, int], tuple[Board, np.ndarray]] = {}
+        """`tensor`'s: an island's 1s per (seat, slot) and the `Board` they were read with, stored again while the
+        player holds that very board (the rules replace it at every change of the island: `Player.changed`)."""
+        self.counted: dict[tuple[int, int], tuple[tuple[Any, ...], np.ndarray, np.ndarray]] = {}
+        """And its board's other writes (slots, values), stored again while `counters` is equal. Both are stored
+        into the finished vector as numpy arrays: a list of hundreds of writes cost more to convert than to make."""
 
     def _layout(self) -> Layout:
         s, h, c, comp = SLOTS, self.hexes, len(self.cards), self.comp
@@ -213,19 +218,21 @@ class CooperIslandEncoder(ViewEncoder):
         rot = [(q - seat) % seats for q in range(seats)]
         cards, bit = len(self.cards), 1 << seat
         at = L["seat_present"][0]
+        parts: list[tuple[np.ndarray, Any]] = []  # (slots, values) stored once the vector is made
         for q, P in enumerate(state.players):
             j = rot[q]
             w.put(at + j, 1.0)
-            part = (tuple(map(tuple, P.stack)), tuple(P.cube), tuple(P.occ), tuple(P.ruin))
-            mark = self.islands.replay(w, (q, j), part)  # a step mostly changes one seat's counters, if any
-            if mark is not None:
-                self._island(w, state, q, j, P)
-                self.islands.keep(w, (q, j), part, mark)
+            board = P.board or state.board(P)  # a step mostly changes one seat's counters, if any
+            island = self.islands.get((q, j))
+            if island is None or island[0] is not board:
+                island = self.islands[(q, j)] = (board, np.array(self._island(state, q, j, P), np.intp))
+            parts.append((island[1], 1.0))
             counts = counters(P)  # ~40 values in one tuple: a fraction of writing them again
-            mark = self.counters.replay(w, (q, j), counts)
-            if mark is not None:
-                self._counts(w, state, j, P)
-                self.counters.keep(w, (q, j), counts, mark)
+            kept = self.counted.get((q, j))
+            if kept is None or kept[0] != counts:
+                slots, values = self._counts(state, j, P)
+                kept = self.counted[(q, j)] = (counts, np.array(slots, np.intp), np.array(values, np.float32))
+            parts.append((kept[1], kept[2]))
         w.part(L["round"][0], state.round + 1, comp.rounds + 1)
         w.put(L["phase"][0] + PHASES.index(state.phase), 1.0)
         w.put(L["start"][0] + rot[state.start], 1.0)
@@ -286,70 +293,104 @@ class CooperIslandEncoder(ViewEncoder):
             at = L["winner"][0]
             for q in state.winners():
                 w.put(at + rot[q], 1.0)
-        return w.done(extra)
+        out = w.done(extra)
+        for where, written in parts:  # every slot is written once: these and the writer's are apart
+            out[where] = written
+        return out
 
-    def _island(self, w: Writer, state: CooperState, q: int, j: int, P: Player) -> None:
-        """`_hexes` read off seat q's island: the tile stacks, cubes, occupants and ruins of slot j (and the road,
-        once: seat 0's)."""
+    def _island(self, state: CooperState, q: int, j: int, P: Player) -> list[int]:
+        """`_hexes` read off seat q's island: the slots of its 1s (tile stacks, cubes, occupants and ruins of slot j,
+        and the road, once: seat 0's)."""
         L, h, layers, terrains = self.layout, self.hexes, self.layers, len(self.terrains)
         nres, nocc, tcode, rcode, ocode = len(self.res), len(self.occ), self.terrains, self.res, self.occ
         tiles_at, cube_at, occ_at, ruin_at = L["tiles"][0], L["cube"][0], L["occupant"][0], L["ruin"][0]
         out: list[int] = []
+        cubes, occs, ruins = P.cube, P.occ, P.ruin
         for i, stack in enumerate(P.stack):
             c = j * h + i
-            base = c * layers
-            out += [tiles_at + (base + layer) * terrains + tcode[code] for layer, code in enumerate(stack)]
-            cube, occ = P.cube[i], P.occ[i]
+            at = tiles_at + c * layers * terrains  # layer k of hex c: (c * layers + k) * terrains + the terrain
+            for code in stack:  # a loop, not a comprehension: a stack holds 0-5 tiles
+                out.append(at + tcode[code])
+                at += terrains
+            cube, occ = cubes[i], occs[i]
             if cube:
                 out.append(cube_at + c * nres + rcode[cube])
             if occ:
                 out.append(occ_at + c * nocc + ocode[occ])
-            if P.ruin[i]:
+            if ruins[i]:
                 out.append(ruin_at + c)
         if q == 0:
             at = L["road"][0]
             out += [at + i for i in state.C.road]
-        w.marks(out)
+        return out
 
-    def _counts(self, w: Writer, state: CooperState, j: int, P: Player) -> None:
-        """`_board`'s counts, cards and tokens of the player in slot j, read off its `Player`."""
-        L, comp, cards, goods = self.layout, self.comp, len(self.cards), len(self.goods)
-        at, ids = L["storage"][0] + j * goods, self.goods
-        for g, n in P.store.items():
-            w.part(at + ids[g], n, MOST)
-        at = L["market"][0] + j * goods
-        for g, n in P.market.items():
-            w.part(at + ids[g], n, MOST)
-        w.part(L["storage_cap"][0] + j, state.C.start_storage + sum(P.built.values()), MOST)
-        at = L["hand"][0] + j * self.splits
-        for kind, n in enumerate(P.hand):
-            w.part(at + kind, n, MOST)
-        w.part(L["cartographer"][0] + j, P.carto, comp.carto_max)
-        w.put(L["cartographer_used"][0] + j, float(P.carto_used))
-        at = L["workers"][0] + j * len(WORKERS)
-        for k, n in enumerate((P.total_n, P.total_s, P.idle_n, P.idle_s, P.orders_n + P.orders_s)):
-            w.part(at + k, n, SLOTS)
-        ships_at, since_at = L["ships"][0] + j * 2, L["since_log"][0] + j * 2
-        for k in range(2):
-            w.part(ships_at + k, P.ships[k], self.ring)
-            w.part(since_at + k, P.since[k], comp.segment)
-        for block, n in (("logs", P.logs), ("anchors", P.anchors), ("fort", P.built["fort"]), ("crates", P.crates),
-                         ("crates_taken", P.crates_taken), ("statues", P.statues), ("workshop_points", P.vp)):
-            w.part(L[block][0] + j, n, MOST)
-        w.part(L["ruins_taken"][0] + j, P.ruins_taken, len(comp.ruins))
-        for block, n, indices in (("islets_left", len(comp.islets), P.islets), ("boats", len(comp.boats), P.boats),
-                                  ("milestones", len(comp.milestones), P.miles)):
-            at = L[block][0] + j * n
-            for k in indices:
-                w.put(at + k, 1.0)
+    def _count_slots(self, j: int) -> tuple[list[int], list[float], dict[str, int]]:
+        """For slot j: the slots and maxima of `_counts`'s fractions in the order of its values, and the start of each
+        block of 1s (computed once per slot)."""
+        kept = self._slots.get(j)
+        if kept is not None:
+            return kept
+        L, comp, goods = self.layout, self.comp, len(self.goods)
+        slots: list[int] = []
+        most: list[float] = []
+
+        def block(name: str, width: int, maxima: list[float]) -> None:
+            at = L[name][0] + j * width
+            slots.extend(range(at, at + len(maxima)))
+            most.extend(maxima)
+
+        block("storage", goods, [MOST] * goods)
+        block("market", goods, [MOST] * goods)
+        block("storage_cap", 1, [MOST])
+        block("hand", self.splits, [MOST] * self.splits)
+        block("cartographer", 1, [comp.carto_max])
+        block("workers", len(WORKERS), [SLOTS] * len(WORKERS))
+        block("ships", 2, [self.ring] * 2)
+        block("since_log", 2, [comp.segment] * 2)
+        for name in ("logs", "anchors", "fort", "crates", "crates_taken", "statues", "workshop_points"):
+            block(name, 1, [MOST])
+        block("ruins_taken", 1, [len(comp.ruins)])
+        cards = len(self.cards)
+        ones = {"cartographer_used": L["cartographer_used"][0] + j, "passed": L["passed"][0] + j,
+                "islets_left": L["islets_left"][0] + j * len(comp.islets), "boats": L["boats"][0] + j * len(comp.boats),
+                "milestones": L["milestones"][0] + j * len(comp.milestones), "buildings": L["buildings"][0] + j * cards,
+                "large_used": L["large_used"][0] + j * cards,
+                "crate_icons": L["crate_icons"][0] + j * len(comp.crate_icons)}
+        kept = self._slots[j] = (slots, most, ones)
+        return kept
+
+    def _counts(self, state: CooperState, j: int, P: Player) -> tuple[list[int], list[float]]:
+        """`_board`'s counts, cards and tokens of the player in slot j, read off its `Player`: the slots written and
+        their values (`Writer.part`'s fractions and checks, then the 1s)."""
+        slots, most, ones = self._count_slots(j)
+        store, market = P.store, P.market
+        values = [*[store[g] for g in self.goods], *[market[g] for g in self.goods],
+                  state.C.start_storage + sum(P.built.values()), *P.hand, P.carto,
+                  P.total_n, P.total_s, P.idle_n, P.idle_s, P.orders_n + P.orders_s, P.ships[0], P.ships[1],
+                  P.since[0], P.since[1], P.logs, P.anchors, P.built["fort"], P.crates, P.crates_taken, P.statues,
+                  P.vp, P.ruins_taken]
+        at: list[int] = []
+        out: list[float] = []
+        for slot, value, m in zip(slots, values, most, strict=True):
+            if value:
+                if value < 0:
+                    raise ValueError(f"feature {slot} = {value}: counts are never negative")
+                if m > 0:
+                    at.append(slot)
+                    out.append(value / m if value < m else 1.0)
+        if P.carto_used:
+            at.append(ones["cartographer_used"])
+        if P.passed:
+            at.append(ones["passed"])
+        for block, indices in (("islets_left", P.islets), ("boats", P.boats), ("milestones", P.miles)):
+            base = ones[block]
+            at += [base + k for k in indices]
         card_of = self.cards
-        at = L["buildings"][0] + j * cards
-        for cid in P.cards:
-            w.put(at + card_of[cid], 1.0)
-        at = L["large_used"][0] + j * cards
-        for cid in P.large_used:
-            w.put(at + card_of[cid], 1.0)
-        at = L["crate_icons"][0] + j * len(comp.crate_icons)
-        for k, on in enumerate(P.icons):
-            w.put(at + k, float(on))
-        w.put(L["passed"][0] + j, float(P.passed))
+        base = ones["buildings"]
+        at += [base + card_of[cid] for cid in P.cards]
+        base = ones["large_used"]
+        at += [base + card_of[cid] for cid in P.large_used]
+        base = ones["crate_icons"]
+        at += [base + k for k, on in enumerate(P.icons) if on]
+        out += [1.0] * (len(at) - len(out))
+        return at, out
