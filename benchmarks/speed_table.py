@@ -11,6 +11,8 @@ to an outside anchor measured in the same run.
 
 Why one run, interleaved, median of rounds: the machine is shared and noisy; every round measures the anchors
 and the games back to back, so a load change hits them alike, and the median of the per-round ratios is kept.
+Each round plays other games (seed + round): the same games again would be answered from the position memos the
+first round filled.
 
     python benchmarks/speed_table.py                          # all games, 3 rounds (about 10 minutes)
     python benchmarks/speed_table.py --games block_and_key --rounds 1 --seconds 1 --json-out /tmp/t.json
@@ -113,7 +115,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"native build: {why}", flush=True)
     rounds = []
     for i in range(ns.rounds):
-        rounds.append(one_round(games, ns.seconds, ns.iterations, ns.moves, ns.seed))
+        # a new seed per round: with one seed every round after the first replayed the first round's games, and the
+        # games' position memos (Block and Key's claim lists) answered from the first round: 75 µs an iteration
+        # read where a new game costs 590 (docs/benchmarks.md, 2026-11-28 14:10)
+        rounds.append(one_round(games, ns.seconds, ns.iterations, ns.moves, ns.seed + i))
         print(f"round {i + 1}/{ns.rounds} done, load average {os.getloadavg()[0]:.2f}", flush=True)
     rows = median_rows(rounds)
     result = {"machine": machine(), "native": native, "load_avg": os.getloadavg(),
