@@ -6,6 +6,7 @@ does not answer on 127.0.0.1, as every PostgreSQL test is.
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -580,3 +581,47 @@ def test_a_copy_reads_its_site_information_off_the_event_loop_and_presence_stays
     for srv in (a, b):
         text = srv.log_path.read_text()
         assert "Traceback" not in text, text[-3000:]
+
+
+@pytest.mark.postgres
+def test_a_stalled_owner_checks_its_lease_before_it_writes(tmp_path: Path) -> None:
+    """A is stopped (a stall: swapped out, a starved event loop) longer than a lease; B takes the table over and
+    moves. When A wakes, nothing it had under way may write over B's work:
+    - a move sent to A while it was stopped: A renews the lease it doubts before it writes (`Cluster.doubtful`),
+      finds it taken, takes the table back from the log and refuses the stale move (409), where a write would meet
+      B's row (the log's key: 503 "nothing changed", the table dropped, "duplicate key" logged; in these runs A's
+      renewal usually told it first, so this guard is for the loaded machine of the fault runs);
+    - the site row A was about to store when it stopped (a save queued after its first answer): B stored the row
+      meanwhile, and A's insert leaves it alone. On the code before, this "duplicate key" failed 5 of 7 runs.
+    Then A plays on."""
+    import os
+    import signal
+
+    env = {"BOARDLAB_LEASE_SECONDS": "1.5"}
+    with (
+        cluster(tmp_path, 2, env=env) as (a, b),
+        httpx.Client(base_url=a.url, timeout=30) as ca,
+        httpx.Client(base_url=b.url, timeout=30) as cb,
+    ):
+        made = make_table(ca)  # A owns it
+        tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+        _act(ca, tid, tok[0], 0, "add1")
+        assert a.proc is not None
+        answer: list[httpx.Response] = []
+        os.kill(a.proc.pid, signal.SIGSTOP)
+        try:
+            _act(cb, tid, tok[0], 1, "end")  # B waits out A's lease, takes the table and writes row 1
+            late = threading.Thread(target=lambda: answer.append(
+                ca.post(f"/api/tables/{tid}/actions", json={"move": 1, "action": "add2"}, headers=auth(tok[0]))))
+            late.start()
+            time.sleep(0.5)  # the request waits in A's socket
+        finally:
+            os.kill(a.proc.pid, signal.SIGCONT)
+        late.join(30)
+        assert answer and answer[0].status_code == 409 and answer[0].json()["error"] == "stale_move", answer
+        _act(ca, tid, tok[1], 2, "add1")  # A takes the table back and plays on
+        assert cb.get(f"/api/tables/{tid}").json()["version"] in (2, 3)
+        _, rows = _rows(a.db_url, tid)
+        assert [r.text for r in rows] == ["add1", "end", "add1"]
+    text = a.log_path.read_text()
+    assert "duplicate key" not in text and "cannot store a move" not in text, text[-3000:]

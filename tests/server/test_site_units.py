@@ -110,3 +110,42 @@ def test_every_page_head_comes_from_the_one_template() -> None:
         served = page_html(WEB, page)
         assert served == HEAD.substitute(title=title) + text, page
         assert served.count("<head>") == 1 and f"<title>{title}</title>" in served, page
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_site_row_inserted_twice_keeps_the_first(kind: str, tmp_path: object) -> None:
+    """A save that thinks the table's site row is not stored yet inserts it; if another process (the table's owner
+    now) stored it meanwhile, the insert leaves that row alone instead of failing ("duplicate key" in the log of a
+    process stopped past its lease that woke up to a save it had queued: test_cluster's stalled owner)."""
+    import asyncio
+    from pathlib import Path
+
+    import sqlalchemy as sa
+    from srvkit import pg_schema
+
+    from boardlab.server.bots import BotRunner
+    from boardlab.server.service import TableService
+    from boardlab.server.site import Site
+    from boardlab.server.sitedb import table_site_t
+    from boardlab.server.siteinfo import SiteInfo, site_row, write_site_row
+    from boardlab.server.store import Store
+
+    async def run(url: str) -> list[object]:
+        store = Store(url)
+        svc = TableService(store, BotRunner(workers=1, executor="thread", seconds=0.1))
+        Site(svc)
+        t, _ = await svc.create("tally", 2, {}, [{"kind": "human"}] * 2, False)
+        first, second = SiteInfo(), SiteInfo()
+        first.leavers, second.leavers = [0], [1]
+        await store.write(lambda c: write_site_row(c, t.id, site_row(t.id, first), False))
+        await store.write(lambda c: write_site_row(c, t.id, site_row(t.id, second), False))
+        rows = await store.read(
+            lambda c: list(c.execute(sa.select(table_site_t.c.leavers).where(table_site_t.c.table_id == t.id))))
+        store.engine.dispose()
+        return [r.leavers for r in rows]
+
+    if kind == "sqlite":
+        assert asyncio.run(run(f"sqlite:///{Path(str(tmp_path)) / 'db.sqlite3'}")) == ["[0]"]
+        return
+    with pg_schema() as url:
+        assert asyncio.run(run(url)) == ["[0]"]

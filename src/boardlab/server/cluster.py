@@ -97,6 +97,7 @@ class Cluster:
         self.me = secrets.token_hex(8)  # a new owner at every start: a restarted process holds no old lease
         self.ttl = ttl if ttl is not None else float(os.environ.get("BOARDLAB_LEASE_SECONDS", "5"))
         self.owned: dict[str, int] = {}  # table -> the number of the take that won it (see `_renew`)
+        self.confirmed: dict[str, float] = {}  # table -> when (monotonic) the last take or renewal that held it began
         self._takes = 0
         self._taking: dict[str, int] = {}  # tables whose take is under way: table -> how many
         self.channel = ""
@@ -111,16 +112,27 @@ class Cluster:
         """Take the lease if it is free, expired or ours. Through the store's writer, so it is ordered after
         every write this process queued before (and a release after every write of the table before it)."""
         self._taking[table_id] = self._taking.get(table_id, 0) + 1  # a renewal meanwhile must not drop its row
+        began = time.monotonic()
         try:
             won = bool(await self.store.write(lambda c: take_lease(c, table_id, self.me, self.ttl)))
         finally:
             self._taking[table_id] -= 1
             if not self._taking[table_id]:
                 del self._taking[table_id]
-        if won and table_id not in self.owned:
-            self._takes += 1
-            self.owned[table_id] = self._takes
+        if won:
+            self.confirmed[table_id] = began
+            if table_id not in self.owned:
+                self._takes += 1
+                self.owned[table_id] = self._takes
         return won
+
+    def doubtful(self, table_id: str) -> bool:
+        """Has more than half a lease passed since a take or renewal last held `table_id`? Renewals come every
+        third of a lease, so only a process that stalled (stopped, swapped out, its event loop starved) gets here,
+        and its lease may have expired and been taken meanwhile: it must check before it writes (`service.own`),
+        or its write meets the other process's row (a 503 "nothing changed" and a reload, found in the fault runs
+        at 1.5 s leases)."""
+        return time.monotonic() - self.confirmed.get(table_id, float("-inf")) > self.ttl / 2
 
     async def acquire(self, table_id: str) -> None:
         """Take the lease, asking its owner to let go; wait at most until it would have expired (owner dead)."""
@@ -144,13 +156,14 @@ class Cluster:
         process could ever take it (found by benchmarks/cluster_faults.py: a table stuck after dropped connections)."""
         await self.store.write(lambda c: c.execute(RELEASE, {"t": table_id, "me": self.me}))
         self.owned.pop(table_id, None)
+        self.confirmed.pop(table_id, None)
         await self.publish({"op": "released", "table": table_id})
 
     async def _renew(self) -> None:
         """Renew every lease we hold; a table whose lease we no longer hold (expired while this process was
         stalled, and taken by another) is lost: its bots and clock stop here. Takes won after the renewal
         began are not counted as lost."""
-        started = self._takes
+        started, began = self._takes, time.monotonic()
         ids = list(set(self.owned) | set(self._taking))
 
         def renew(c: Connection) -> list[Any]:
@@ -160,8 +173,11 @@ class Cluster:
         rows = await self.store.write(renew)
         held = {r.table_id for r in rows}
         for tid, n in list(self.owned.items()):
-            if n <= started and tid not in held:
+            if tid in held:
+                self.confirmed[tid] = max(began, self.confirmed.get(tid, began))
+            elif n <= started:
                 del self.owned[tid]
+                self.confirmed.pop(tid, None)
                 self.on_lost(tid)
 
     # -- messages between processes ----------------------------------------------------------------------
@@ -260,6 +276,7 @@ class Cluster:
         except Exception:
             log.exception("cannot release the table leases at shutdown")
         self.owned.clear()
+        self.confirmed.clear()
         if self._redis is not None:
             with contextlib.suppress(Exception):
                 await self._redis.aclose()

@@ -335,8 +335,18 @@ class TableService:
         let go, or after it expired) and rebuild the table from the log, which another process may have
         extended; then change it. A bot or a clock (`take` False) never takes a table over: 409, nothing
         changed. A single server has nothing to do here."""
-        if self.cluster is None or self.owns(t):
+        if self.cluster is None:
             return
+        if self.owns(t):
+            if not self.cluster.doubtful(t.id):
+                return
+            try:  # a stall may have let the lease expire and another process take it: renew it first
+                if await self.cluster.take(t.id):
+                    return
+            except Exception as e:
+                log.warning("table %s: cannot renew its lease before a change (%r)", t.id, e)
+                raise ApiError(503, "storage", "the database did not answer; nothing changed, try again") from None
+            self._lost(t.id)
         if not take:
             raise ApiError(409, "not_owner", "another server process plays this table now; nothing changed")
         try:
@@ -464,6 +474,7 @@ class TableService:
     def _lost(self, tid: str) -> None:
         """Another process holds this table now (our lease expired): its bots and clock stop here."""
         self.cluster.owned.pop(tid, None)
+        self.cluster.confirmed.pop(tid, None)
         t = self._alive.get(tid)
         if t is not None:
             log.warning("table %s: its lease was lost to another server process", tid)
