@@ -625,3 +625,30 @@ def test_a_stalled_owner_checks_its_lease_before_it_writes(tmp_path: Path) -> No
         assert [r.text for r in rows] == ["add1", "end", "add1"]
     text = a.log_path.read_text()
     assert "duplicate key" not in text and "cannot store a move" not in text, text[-3000:]
+
+
+@pytest.mark.postgres
+def test_a_table_handed_between_processes_at_every_move_is_not_rebuilt(tmp_path: Path) -> None:
+    """Two players of one table on two processes: each turn hands the table over (the lease and the writing).
+    The process taking it reads only the log rows after its copy's version, applied with their digests, and every
+    viewer sees the same on both; no whole-log rebuild, which was one per hand-over (O(moves) each)."""
+    with (
+        cluster(tmp_path, 2) as (a, b),
+        httpx.Client(base_url=a.url, timeout=30) as ca,
+        httpx.Client(base_url=b.url, timeout=30) as cb,
+    ):
+        made = make_table(ca, options={"target": 10**6})
+        tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+        with Ws(b.ws_url, tid) as watch_b, Ws(a.ws_url, tid) as watch_a:  # both processes hold a copy
+            watch_b.state(version=0)
+            watch_a.state(version=0)
+            v = 0
+            for i in range(6):
+                mover, other = (ca, cb) if i % 2 == 0 else (cb, ca)  # seat 0 through A, seat 1 through B
+                _turn(mover, tid, tok)
+                v = _same_everywhere(mover, other, tid, tok)  # the mover owns the table now; the other follows
+            copies = [c.get("/healthz").json()["copies"] for c in (ca, cb)]
+        assert v >= 18 and all(c["rebuilt"] == 0 for c in copies), copies
+    for srv in (a, b):
+        text = srv.log_path.read_text()
+        assert "Traceback" not in text and "duplicate key" not in text, text[-3000:]

@@ -351,7 +351,11 @@ class TableService:
             raise ApiError(409, "not_owner", "another server process plays this table now; nothing changed")
         try:
             await self.cluster.acquire(t.id)
-            await self._refresh(t)
+            # the copy here reads the rows after its version (and the seats); only a row it cannot apply exactly (an
+            # undo, a digest that differs) rebuilds it from the whole log: two players of one table on two processes
+            # hand it over at every move, and a rebuild per hand-over was O(moves) (docs/server.md)
+            self._unsure[t.id] = True
+            await self._catch_up(t)
         except ApiError as e:  # refused: let go unless the lease was never ours (table_busy)
             if e.code != "table_busy":
                 with contextlib.suppress(Exception):
