@@ -54,6 +54,7 @@ class BoardlabAEC(AECEnv):
         self.metadata = {"render_modes": ["ansi", "human"], "name": f"boardlab_{game}_v0",
                          "is_parallelizable": False}
         self.possible_agents = [f"seat_{i}" for i in range(players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}  # `seat` at every observe
         self.space = ActionSpace(self.game, players, actions)
         self.num_actions = self.space.size
         size = observation_space_size(self.game, players, self.space)
@@ -75,7 +76,7 @@ class BoardlabAEC(AECEnv):
         return self._action_spaces[agent]
 
     def seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -92,7 +93,7 @@ class BoardlabAEC(AECEnv):
         self.agent_selection = self.possible_agents[self.game_state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.seat(agent)
+        seat = self._seats[agent]
         assert self.decider is not None, "observe() before reset()"
         return {"observation": self.decider.observation(seat), "action_mask": self.decider.mask(seat)}
 
