@@ -37,6 +37,21 @@ from boardlab.core import IllegalActionError, get_game
 from .common import ActionSpace, Decider, observation_space_size, plain_text, utilities
 
 
+class Ids(spaces.Discrete):
+    """Gymnasium's `Discrete`, its `contains` answering a plain int by a range test: Gymnasium's reads the dtype's
+    limits and casts the value (~2 µs), and PettingZoo's out-of-bounds wrapper asks at every step. The same answer
+    (an int in the range fits the dtype); anything else is Gymnasium's own answer."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._ids = range(int(self.start), int(self.start) + int(self.n))
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return x in self._ids
+        return super().contains(x)
+
+
 class BoardlabAEC(AECEnv):
     """One boardlab game as an AEC environment (seats `seat_0` ... `seat_{n-1}`)."""
 
@@ -63,7 +78,7 @@ class BoardlabAEC(AECEnv):
                 "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }) for a in self.possible_agents}
-        self._action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self._action_spaces = {a: Ids(self.num_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(-np.inf, np.inf, (players * size,), np.float32)
         self.decider: Decider | None = None
         self._next_seed = secrets.randbelow(2**31)
@@ -163,6 +178,10 @@ class _Direct:
     def __init__(self, env: AECEnv, *args: Any, **kwargs: Any) -> None:
         super().__init__(env, *args, **kwargs)  # type: ignore[call-arg]
         self._aec = env.unwrapped
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The env's own (no wrapper changes it; the out-of-bounds wrapper asks at every step)."""
+        return self._aec.action_space(agent)
 
 
 for _name in AEC_STATE:
