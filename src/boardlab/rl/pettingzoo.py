@@ -16,7 +16,8 @@ offered only if a legal move continues with it); `actions="flat"` gives one id p
 Several decisions in a row by one seat are several AEC steps of that agent.
 Rewards come at the end: zero-sum utilities (`boardlab.rl.common.utilities`). `reset(seed=s)` deals
 game seed `s`; without a seed the next deal is the previous seed + 1 (the first one random).
-`env()` adds PettingZoo's usual wrappers (an illegal action ends the game with -1 for its player);
+`env()` adds PettingZoo's usual wrappers (an illegal action ends the game with -1 for its player; subclasses
+that read the turn's bookkeeping straight off the env, `_Direct`);
 `raw_env()` raises `IllegalActionError` on an illegal action instead. The boardlab state is `game_state`
 (`env.unwrapped.game_state`); `state()` is PettingZoo's global state (every seat's observation, `state_space`).
 """
