@@ -149,3 +149,40 @@ def test_state_is_the_global_state_every_seats_observation() -> None:
     assert env.unwrapped.state_space.contains(glob)
     inner = env.unwrapped.game_state
     assert np.array_equal(glob, np.concatenate([observation(inner, 0), observation(inner, 1)]))
+
+
+def test_wrappers_read_the_turn_bookkeeping_straight_off_the_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """#35: PettingZoo's wrappers pass every read of `agent_selection`, `terminations`, ... down one Python
+    `__getattr__` per layer (~36 a step, a fifth of a random step). `env()`'s wrappers read them off the unwrapped
+    env: a whole game without one such call, every value the env's own, a write reaching the env, and before
+    `reset` PettingZoo's own error."""
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.wrappers.base import BaseWrapper
+
+    env = pz.env("cacao", players=2)
+    with pytest.raises(AttributeError, match="cannot be accessed before reset"):
+        _ = env.agent_selection
+    plain = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(
+        pz.raw_env("cacao", players=2), illegal_reward=-1)))
+    assert str(env) == str(plain) and all(isinstance(e, type(p)) for e, p in (
+        (env, plain), (env.env, plain.env), (env.env.env, plain.env.env)))
+    calls: list[str] = []
+    passed_down = BaseWrapper.__getattr__
+
+    def counted(self: BaseWrapper, name: str) -> object:
+        calls.append(name)
+        return passed_down(self, name)
+
+    monkeypatch.setattr(BaseWrapper, "__getattr__", counted)
+    env.reset(seed=2)
+    raw, rng = env.unwrapped, random.Random(2)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, info = env.last()
+        assert agent == raw.agent_selection and env.agents == raw.agents
+        assert (reward, term, trunc, info) == (raw._cumulative_rewards[agent], raw.terminations[agent],
+                                                raw.truncations[agent], raw.infos[agent])
+        env.step(None if term or trunc else rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+    assert calls == []
+    env.reset(seed=3)
+    env.infos = {a: {"note": 1} for a in env.agents}
+    assert raw.infos == {a: {"note": 1} for a in raw.agents}

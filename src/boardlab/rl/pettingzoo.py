@@ -16,7 +16,8 @@ offered only if a legal move continues with it); `actions="flat"` gives one id p
 Several decisions in a row by one seat are several AEC steps of that agent.
 Rewards come at the end: zero-sum utilities (`boardlab.rl.common.utilities`). `reset(seed=s)` deals
 game seed `s`; without a seed the next deal is the previous seed + 1 (the first one random).
-`env()` adds PettingZoo's usual wrappers (an illegal action ends the game with -1 for its player);
+`env()` adds PettingZoo's usual wrappers (an illegal action ends the game with -1 for its player; subclasses
+that read the turn's bookkeeping straight off the env, `_Direct`);
 `raw_env()` raises `IllegalActionError` on an illegal action instead. The boardlab state is `game_state`
 (`env.unwrapped.game_state`); `state()` is PettingZoo's global state (every seat's observation, `state_space`).
 """
@@ -24,6 +25,7 @@ game seed `s`; without a seed the next deal is the previous seed + 1 (the first 
 from __future__ import annotations
 
 import secrets
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -34,6 +36,21 @@ from pettingzoo.utils import wrappers
 from boardlab.core import IllegalActionError, get_game
 
 from .common import ActionSpace, Decider, observation_space_size, plain_text, utilities
+
+
+class Ids(spaces.Discrete):
+    """Gymnasium's `Discrete`, its `contains` answering a plain int by a range test: Gymnasium's reads the dtype's
+    limits and casts the value (~2 µs), and PettingZoo's out-of-bounds wrapper asks at every step. The same answer
+    (an int in the range fits the dtype); anything else is Gymnasium's own answer."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(n)
+        self._ids = range(int(self.start), int(self.start) + int(self.n))
+
+    def contains(self, x: Any) -> bool:
+        if type(x) is int:
+            return x in self._ids
+        return super().contains(x)
 
 
 class BoardlabAEC(AECEnv):
@@ -53,6 +70,7 @@ class BoardlabAEC(AECEnv):
         self.metadata = {"render_modes": ["ansi", "human"], "name": f"boardlab_{game}_v0",
                          "is_parallelizable": False}
         self.possible_agents = [f"seat_{i}" for i in range(players)]
+        self._seats = {a: i for i, a in enumerate(self.possible_agents)}  # `seat` at every observe
         self.space = ActionSpace(self.game, players, actions)
         self.num_actions = self.space.size
         size = observation_space_size(self.game, players, self.space)
@@ -61,7 +79,7 @@ class BoardlabAEC(AECEnv):
                 "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
             }) for a in self.possible_agents}
-        self._action_spaces = {a: spaces.Discrete(self.num_actions) for a in self.possible_agents}
+        self._action_spaces = {a: Ids(self.num_actions) for a in self.possible_agents}
         self.state_space = spaces.Box(-np.inf, np.inf, (players * size,), np.float32)
         self.decider: Decider | None = None
         self._next_seed = secrets.randbelow(2**31)
@@ -74,7 +92,7 @@ class BoardlabAEC(AECEnv):
         return self._action_spaces[agent]
 
     def seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
+        return self._seats[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -91,7 +109,7 @@ class BoardlabAEC(AECEnv):
         self.agent_selection = self.possible_agents[self.game_state.current_player]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.seat(agent)
+        seat = self._seats[agent]
         assert self.decider is not None, "observe() before reset()"
         return {"observation": self.decider.observation(seat), "action_mask": self.decider.mask(seat)}
 
@@ -140,6 +158,54 @@ class BoardlabAEC(AECEnv):
         pass
 
 
+AEC_STATE = ("agents", "agent_selection", "rewards", "_cumulative_rewards", "terminations", "truncations", "infos")
+"""The AEC bookkeeping a turn reads through every wrapper (`last()`, `agent_iter()`, the wrappers' own `step`)."""
+
+
+def _forwarded(name: str) -> property:
+    """`name` read from and written to the unwrapped env in one C-level lookup: PettingZoo's `BaseWrapper.__getattr__`
+    passes it down one Python call per layer, ~36 lookups a step through three wrappers (about a fifth of a random
+    step). Before the env holds it (before `reset`) the lookup fails over to the wrapper's own `__getattr__`, whose
+    errors are PettingZoo's."""
+    return property(attrgetter(f"_aec.{name}"), lambda self, value: setattr(self._aec, name, value))
+
+
+class _Direct:
+    """What our wrappers add to PettingZoo's: the AEC bookkeeping read straight off the unwrapped env (the same
+    values: every wrapper's `__getattr__` ends there; none of the three keeps its own)."""
+
+    _aec: AECEnv
+
+    def __init__(self, env: AECEnv, *args: Any, **kwargs: Any) -> None:
+        super().__init__(env, *args, **kwargs)  # type: ignore[call-arg]
+        self._aec = env.unwrapped
+
+    def action_space(self, agent: str) -> spaces.Space:
+        """The env's own (no wrapper changes it; the out-of-bounds wrapper asks at every step)."""
+        return self._aec.action_space(agent)
+
+
+for _name in AEC_STATE:
+    setattr(_Direct, _name, _forwarded(_name))
+
+
+class TerminateIllegalWrapper(_Direct, wrappers.TerminateIllegalWrapper):
+    """PettingZoo's, with `_Direct`'s lookups (same name: `str(env)` reads as PettingZoo's)."""
+
+
+class AssertOutOfBoundsWrapper(_Direct, wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's, with `_Direct`'s lookups."""
+
+
+class OrderEnforcingWrapper(_Direct, wrappers.OrderEnforcingWrapper):
+    """PettingZoo's, with `_Direct`'s lookups (before `reset` they fail over to its "cannot be accessed before
+    reset")."""
+
+    def __str__(self) -> str:
+        """PettingZoo's own: the env's name (its `__str__` names a subclass instead)."""
+        return str(self.env) if hasattr(self, "metadata") else repr(self)
+
+
 def raw_env(game: str, players: int = 2, **kwargs: Any) -> BoardlabAEC:
     """The environment without wrappers (an illegal action raises IllegalActionError)."""
     return BoardlabAEC(game, players, **kwargs)
@@ -148,6 +214,6 @@ def raw_env(game: str, players: int = 2, **kwargs: Any) -> BoardlabAEC:
 def env(game: str, players: int = 2, **kwargs: Any) -> AECEnv:
     """The environment with PettingZoo's usual wrappers for turn-based games."""
     e: AECEnv = raw_env(game, players, **kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    return wrappers.OrderEnforcingWrapper(e)
+    e = TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = AssertOutOfBoundsWrapper(e)
+    return OrderEnforcingWrapper(e)

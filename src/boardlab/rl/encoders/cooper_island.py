@@ -19,13 +19,23 @@ WORKERS = ("normal", "special", "idle_normal", "idle_special", "on_orders")
 
 
 def counters(P: Player) -> tuple[Any, ...]:
-    """Every value of a `Player` that `CooperIslandEncoder._counts` reads (its island aside): equal tuples, equal
-    writes."""
-    return (tuple(P.store.items()), tuple(P.market.items()), tuple(P.built.items()), tuple(P.hand), P.carto,
-            P.carto_used, P.total_n, P.total_s, P.idle_n, P.idle_s, P.orders_n, P.orders_s, tuple(P.ships),
-            tuple(P.since), P.logs, P.anchors, P.crates, P.crates_taken, P.statues, P.vp, P.ruins_taken,
-            tuple(P.islets), tuple(P.boats), tuple(P.miles), tuple(P.cards), tuple(sorted(P.large_used)),
-            tuple(P.icons), P.passed)
+    """A copy of every value of a `Player` that `CooperIslandEncoder._counts` reads (its island aside), for `same`."""
+    return (P.idle_n, P.idle_s, P.orders_n, P.orders_s, P.total_n, P.total_s, dict(P.store), dict(P.market),
+            list(P.hand), P.carto, P.carto_used, list(P.ships), list(P.since), P.logs, P.anchors, P.crates,
+            P.crates_taken, P.statues, P.vp, P.ruins_taken, P.passed, list(P.icons), dict(P.built), list(P.islets),
+            list(P.boats), list(P.miles), list(P.cards), set(P.large_used))
+
+
+def same(P: Player, c: tuple[Any, ...]) -> bool:
+    """Whether `P` still holds the values `c = counters(P)` copied: equal values, equal writes. Compared in place,
+    the workers first (what most steps change): building the copy at every step cost as much as the writes."""
+    return (P.idle_n == c[0] and P.idle_s == c[1] and P.orders_n == c[2] and P.orders_s == c[3]
+            and P.total_n == c[4] and P.total_s == c[5] and P.store == c[6] and P.market == c[7] and P.hand == c[8]
+            and P.carto == c[9] and P.carto_used == c[10] and P.ships == c[11] and P.since == c[12]
+            and P.logs == c[13] and P.anchors == c[14] and P.crates == c[15] and P.crates_taken == c[16]
+            and P.statues == c[17] and P.vp == c[18] and P.ruins_taken == c[19] and P.passed == c[20]
+            and P.icons == c[21] and P.built == c[22] and P.islets == c[23] and P.boats == c[24]
+            and P.miles == c[25] and P.cards == c[26] and P.large_used == c[27])
 
 
 class CooperIslandEncoder(ViewEncoder):
@@ -61,8 +71,9 @@ class CooperIslandEncoder(ViewEncoder):
         """`tensor`'s: an island's 1s per (seat, slot) and the `Board` they were read with, stored again while the
         player holds that very board (the rules replace it at every change of the island: `Player.changed`)."""
         self.counted: dict[tuple[int, int], tuple[tuple[Any, ...], np.ndarray, np.ndarray]] = {}
-        """And its board's other writes (slots, values), stored again while `counters` is equal. Both are stored
-        into the finished vector as numpy arrays: a list of hundreds of writes cost more to convert than to make."""
+        """And its board's other writes (slots, values), stored again while the player holds the values `counters`
+        copied (`same`). Both are stored into the finished vector as numpy arrays: a list of hundreds of writes cost
+        more to convert than to make."""
 
     def _layout(self) -> Layout:
         s, h, c, comp = SLOTS, self.hexes, len(self.cards), self.comp
@@ -227,11 +238,10 @@ class CooperIslandEncoder(ViewEncoder):
             if island is None or island[0] is not board:
                 island = self.islands[(q, j)] = (board, np.array(self._island(state, q, j, P), np.intp))
             parts.append((island[1], 1.0))
-            counts = counters(P)  # ~40 values in one tuple: a fraction of writing them again
-            kept = self.counted.get((q, j))
-            if kept is None or kept[0] != counts:
+            kept = self.counted.get((q, j))  # ~40 values compared in place: a fraction of writing them again
+            if kept is None or not same(P, kept[0]):
                 slots, values = self._counts(state, j, P)
-                kept = self.counted[(q, j)] = (counts, np.array(slots, np.intp), np.array(values, np.float32))
+                kept = self.counted[(q, j)] = (counters(P), np.array(slots, np.intp), np.array(values, np.float32))
             parts.append((kept[1], kept[2]))
         w.part(L["round"][0], state.round + 1, comp.rounds + 1)
         w.put(L["phase"][0] + PHASES.index(state.phase), 1.0)
@@ -371,12 +381,16 @@ class CooperIslandEncoder(ViewEncoder):
                   P.vp, P.ruins_taken]
         at: list[int] = []
         out: list[float] = []
-        for slot, value, m in zip(slots, values, most, strict=True):
+        if len(values) != len(slots):
+            raise ValueError(f"{len(values)} counts for {len(slots)} slots")
+        for k in range(len(values)):  # by index: `zip(..., strict=True)` is a generic call when compiled
+            value = values[k]
             if value:
                 if value < 0:
-                    raise ValueError(f"feature {slot} = {value}: counts are never negative")
+                    raise ValueError(f"feature {slots[k]} = {value}: counts are never negative")
+                m = most[k]
                 if m > 0:
-                    at.append(slot)
+                    at.append(slots[k])
                     out.append(value / m if value < m else 1.0)
         if P.carto_used:
             at.append(ones["cartographer_used"])
