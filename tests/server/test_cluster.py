@@ -5,8 +5,10 @@ does not answer on 127.0.0.1, as every PostgreSQL test is.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -551,6 +553,18 @@ def test_a_copy_on_another_process_applies_each_new_row_and_rebuilds_only_when_i
         assert "gives another state" not in text and "duplicate key" not in text, text[-3000:]
 
 
+@contextlib.contextmanager
+def _a_table_on_two(tmp_path: Path) -> Iterator[tuple[Server, Server, httpx.Client, httpx.Client, str, dict[int, str]]]:
+    """Two processes, a client of each, and a tally table made through A (A owns it) that does not end soon."""
+    with (
+        cluster(tmp_path, 2) as (a, b),
+        httpx.Client(base_url=a.url, timeout=30) as ca,
+        httpx.Client(base_url=b.url, timeout=30) as cb,
+    ):
+        made = make_table(ca, options={"target": 10**6})
+        yield a, b, ca, cb, made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+
+
 @pytest.mark.postgres
 def test_a_copy_reads_its_site_information_off_the_event_loop_and_presence_stays_home(tmp_path: Path) -> None:
     """A spectator on B watches a table A owns while its players come and go on A, and play. B reads the table's
@@ -559,13 +573,7 @@ def test_a_copy_reads_its_site_information_off_the_event_loop_and_presence_stays
     500 players leaving at once stalled a watching process for about a second (docs/benchmarks.md, "Pushes across
     processes"). A seat coming and going on A is A's own presence (docs/server.md): B is not told and reads
     nothing, where before each arrival and departure made B read the seats and then the site information again."""
-    with (
-        cluster(tmp_path, 2) as (a, b),
-        httpx.Client(base_url=a.url, timeout=30) as ca,
-        httpx.Client(base_url=b.url, timeout=30) as cb,
-    ):
-        made = make_table(ca, options={"target": 10**6})
-        tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+    with _a_table_on_two(tmp_path) as (a, b, ca, cb, tid, tok):
         with Ws(b.ws_url, tid) as watch_b:
             watch_b.state(version=0)
             for _ in range(3):
@@ -632,13 +640,7 @@ def test_a_table_handed_between_processes_at_every_move_is_not_rebuilt(tmp_path:
     """Two players of one table on two processes: each turn hands the table over (the lease and the writing).
     The process taking it reads only the log rows after its copy's version, applied with their digests, and every
     viewer sees the same on both; no whole-log rebuild, which was one per hand-over (O(moves) each)."""
-    with (
-        cluster(tmp_path, 2) as (a, b),
-        httpx.Client(base_url=a.url, timeout=30) as ca,
-        httpx.Client(base_url=b.url, timeout=30) as cb,
-    ):
-        made = make_table(ca, options={"target": 10**6})
-        tid, tok = made["id"], {x["seat"]: x["token"] for x in made["seats"]}
+    with _a_table_on_two(tmp_path) as (a, b, ca, cb, tid, tok):
         with Ws(b.ws_url, tid) as watch_b, Ws(a.ws_url, tid) as watch_a:  # both processes hold a copy
             watch_b.state(version=0)
             watch_a.state(version=0)
