@@ -253,14 +253,14 @@ class BlockAndKeyState(State):
             if key > dep[i]:
                 dep[i] = key
                 vown[v][i] = b
-                bit = 1 << (base_bit[v] + dbit)
-                cols_v = vcol[v]
-                old = cols_v[i]
-                if old:
-                    planes[old] &= ~bit
-                planes[c] |= bit
-                cols_v[i] = c
-                shown |= bit
+                vcol[v][i] = c
+                shown |= 1 << (base_bit[v] + dbit)
+        if shown:  # a view cell shows one colour: the block's cells leave every other plane (one AND per plane)
+            keep = ~shown
+            for cc in range(1, len(planes)):
+                if cc != c:
+                    planes[cc] &= keep
+            planes[c] |= shown
         self.placed.append((b, o, x, y, z, seat))
         return shown
 
@@ -566,9 +566,13 @@ class BlockAndKeyState(State):
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
                                                          fixed.shape, fixed.colour)
-        show = self._temple().shows.get(views)  # per temple cell, the plane bits where a cube would show
+        temple = self._temple()
+        by_views = temple.shows
+        if by_views is None:
+            by_views = temple.shows = {}
+        show = by_views.get(views)  # per temple cell, the plane bits where a cube would show
         if show is None:
-            show = self._temple().shows[views] = [None] * N_CELLS
+            show = by_views[views] = [None] * N_CELLS
         out: list[tuple[int, int, int, int]] = []
         cslots: list[ClaimSlot] = []
         known: dict[int, int] = {}  # per colour, keys claimed by the block's bits that matter to its slots (below)
@@ -935,8 +939,27 @@ class BlockAndKeyState(State):
         if not newm:
             return out
         views = self.allowed_views(seat)
+        fixed = self._fixed
+        planes, keys = self.planes, fixed.keys
+        native = fixed.native
+        if native is not None:  # every candidate key at once in the C helper (`G.key_program`), same answers
+            cand = [k for k in sorted(hand) if colour in keys[k][1]]
+            if not cand:
+                return out
+            programs = fixed.key_programs
+            progs: list[bytes] = []
+            for k in cand:
+                pk = (k, colour, views)
+                prog = programs.get(pk)
+                if prog is None:
+                    prog = programs[pk] = G.key_program(keys[k][0], colour, views)
+                progs.append(prog)
+            got: int = native[2](progs, newm, planes)
+            for i, k in enumerate(cand):
+                if got >> i & 1:
+                    out.append(k)
+            return out
         every_view = len(views) == len(VIEWS)
-        planes, keys = self.planes, self._fixed.keys
         for k in sorted(hand):
             rots, colours = keys[k]
             if colour not in colours:
@@ -1628,9 +1651,10 @@ class _Fixed:
     shape: tuple[int, ...]  # per block its shape number (`Components.block_shape` as a table, for the hot loops)
     templates: dict[int, BlockTemplate]  # `_block_template` per shape * 32 + orientation
     plans: tuple[tuple[tuple[int, ...], G.Candidates], ...]  # per shape: what `G.shape_candidates` calls
-    native: tuple[Any, Any] | None  # `G.NATIVE`: the C helper's boards and spots, in a current native build
+    native: tuple[Any, Any, Any] | None  # `G.NATIVE`: the C helper's boards, spots and keys_shown (native build)
     programs: tuple[tuple[bytes, bytes], ...]  # per shape, for `native`: `G.plan_program`, its packed bounds
     floor: int  # `G.floor_layer` of the floor
+    key_programs: dict[tuple[int, int, tuple[int, ...]], bytes]  # `G.key_program` by (key, colour, views), as asked
 
 
 def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
@@ -1654,7 +1678,7 @@ def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
         hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour,
                                                               claims, tuple(k.points for k in comp.keys), shape,
                                                               templates, plans, G.NATIVE, programs,
-                                                              G.floor_layer(width, depth)))
+                                                              G.floor_layer(width, depth), {}))
     return hit[1]
 
 
@@ -1765,7 +1789,7 @@ class _Temple:
         self.counts: dict[int, int] = {}  # per shape, its spots' popcount (`spot_count`)
         # per allowed views, per temple cell the plane bits where a cube there would show (`_claims_in`, filled as
         # asked): the depth maps follow from the occupied cells, and every seat's claims at this temple ask alike
-        self.shows: dict[tuple[int, ...], list[int | None]] = {}
+        self.shows: dict[tuple[int, ...], list[int | None]] | None = None  # made by the first search that asks
         self.front: tuple[int, int, int, int, int] | None = None  # `G.in_front` (`_claim_reach`)
 
 
