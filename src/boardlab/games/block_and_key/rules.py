@@ -129,6 +129,7 @@ class BlockAndKeyState(State):
         self.last_ancient: dict[str, Any] | None = None
         self._cache: _Legal | None = None
         self._boards: _Temple | None = None  # the memo of the temple as it is (see `_temple`)
+        self._drawn: object = None  # the action `random_action` found without the list, until the next apply
         self._settle()
 
     # -- the temple ---------------------------------------------------------------------------------------
@@ -816,7 +817,7 @@ class BlockAndKeyState(State):
             return True, best
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
-        return False, digs + best
+        return False, [*digs, *best]
 
     def _ranked(self, seat: int, playout: bool = False) -> tuple[bool, list[BKAction]]:
         """`_best_places` of the turn's placements, memoised (`_memo_key`). For the `playout`, unless known, just the
@@ -1023,7 +1024,7 @@ class BlockAndKeyState(State):
         if ph == "orient":
             return list(A.ORIENT)
         if ph in ("draft", "turn"):
-            acts = self._digs()
+            acts = list(self._digs())
             if ph == "turn":
                 for b in sorted(self.supply[p]):
                     acts += self.placements(b)
@@ -1043,11 +1044,15 @@ class BlockAndKeyState(State):
             return [*(KeyAct("claim", self.comp.keys[k].id) for k in sorted(self.offer)), A.STOP]
         raise AssertionError(ph)
 
-    def _digs(self) -> list[BKAction]:
-        """The digs of the site's lines that still hold a block: the start of a `draft` or `turn` legal list."""
+    def _digs(self) -> tuple[BKAction, ...]:
+        """The digs of the site's lines that still hold a block: the start of a `draft` or `turn` legal list. Looked
+        up by which sites hold a block (`_DIGS`): a turn asks for them several times."""
         site = self.site
-        return [A.DIG[i] for i, (s1, s2, s3) in enumerate(SITE_LINES)
-                if site[s1] >= 0 or site[s2] >= 0 or site[s3] >= 0]
+        m = 0
+        for i in range(9):
+            if site[i] >= 0:
+                m |= 1 << i
+        return _DIGS[m]
 
     def random_action(self, below: Callable[[int], int]) -> Any:
         """`legal_actions()[below(len)]` without the list in a turn (its ~100-200 `Place`s were most of a random
@@ -1061,9 +1066,9 @@ class BlockAndKeyState(State):
         if not total:  # the list is [pass]
             return super().random_action(below)
         k: int = below(total)
-        if k < len(digs):
-            return digs[k]
-        return self._nth_place(held, k - len(digs))
+        pick: BKAction = digs[k] if k < len(digs) else self._nth_place(held, k - len(digs))
+        self._drawn = pick  # legal, as long as nothing is applied (`is_legal`)
+        return pick
 
     def _nth_place(self, held: list[tuple[int, int]], k: int) -> Place:
         """The k-th placement of a turn's list without the list: `held` is (block, `spot_count`) per held block,
@@ -1083,7 +1088,7 @@ class BlockAndKeyState(State):
             k -= count
         raise AssertionError("index beyond the placements counted")
 
-    def _turn_choices(self, p: int) -> tuple[list[BKAction], list[tuple[int, int]], int]:
+    def _turn_choices(self, p: int) -> tuple[tuple[BKAction, ...], list[tuple[int, int]], int]:
         """A turn's legal list unbuilt: its digs, per held block (ascending) how many placements it has, and how
         many actions they make (0: the list is [pass])."""
         digs = self._digs()
@@ -1098,6 +1103,8 @@ class BlockAndKeyState(State):
         """`action in legal_actions()` without the list for a turn's dig or placement (what `random_action` gives):
         a placement's block held and its anchor bit in the orientation's spot mask. Anything not exactly a `Dig` or
         a `Place` of ints asks the list, as does any state whose list is built."""
+        if action is self._drawn and action is not None:  # what `random_action` just drew from this very position
+            return True
         p = self.actor
         if p is None or self.phase != "turn" or self._legal is not None or self._cache is not None:
             return super().is_legal(action)
@@ -1118,6 +1125,7 @@ class BlockAndKeyState(State):
 
     def _apply(self, action: BKAction) -> None:  # type: ignore[override]
         self._cache = None
+        self._drawn = None
         p = self.actor
         assert p is not None
         comp = self.comp
@@ -1422,6 +1430,7 @@ class BlockAndKeyState(State):
         self._copy_base(s)
         s._legal = self._legal  # immutable once built
         s._cache = self._cache
+        s._drawn = None
         for name in _SHARED:
             setattr(s, name, getattr(self, name))
         s.rng = self.rng.copy()
@@ -1699,6 +1708,9 @@ def _place_rows(kind: str, bid: str, count: int) -> list[list[Place | None] | No
 
 
 _PLACE_ROWS: dict[tuple[str, str], list[list[Place | None] | None]] = {}
+_DIGS: tuple[tuple[BKAction, ...], ...] = tuple(
+    tuple(A.DIG[i] for i, line in enumerate(SITE_LINES) if any(m >> s & 1 for s in line)) for m in range(1 << 9))
+"""`_digs` by the sites holding a block (bit s: site s)."""
 
 
 def _places_reaching(out: list[Place], rows: list[list[Place | None] | None], kind: str, bid: str,
@@ -1794,8 +1806,10 @@ class _Temple:
 
 
 _SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
-TEMPLES = 4096
-"""At most this many temples memoised (then all are dropped): about 3 KB each."""
+TEMPLES = 512
+"""At most this many temples memoised (then all are dropped): about 3 KB each. 512 rather than 4,096 (#36, fifth
+round): random play never revisits a temple, and keeping thousands alive cost it ~10% (the garbage collector walks
+them, and they are freed cold); MCTS per iteration measured the same at 512 and 4,096, 2 and 4 players."""
 
 
 @mypyc_attr(native_class=False)  # a list subclass: a Python class (see boardlab/_compiled.py)
