@@ -1060,13 +1060,18 @@ class BlockAndKeyState(State):
         is walked through them in the list's order (blocks ascending, orientation, anchor bit ascending) to the one
         placement made. Same index, same draws as the list."""
         p = self.actor
-        if p is None or self.phase != "turn" or self._legal is not None or self._cache is not None:
+        if p is None or self._legal is not None or self._cache is not None:
             return super().random_action(below)
+        if self.phase != "turn":  # a short list: drawn from, not kept (nor wrapped in `_Legal` for apply's check)
+            legal = self._legal_actions()
+            pick: BKAction = legal[below(len(legal))]
+            self._drawn = pick
+            return pick
         digs, held, total = self._turn_choices(p)
         if not total:  # the list is [pass]
             return super().random_action(below)
         k: int = below(total)
-        pick: BKAction = digs[k] if k < len(digs) else self._nth_place(held, k - len(digs))
+        pick = digs[k] if k < len(digs) else self._nth_place(held, k - len(digs))
         self._drawn = pick  # legal, as long as nothing is applied (`is_legal`)
         return pick
 
