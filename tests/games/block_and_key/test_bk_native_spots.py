@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardlab.games.block_and_key import geometry as G
-from boardlab.games.block_and_key.rules import BlockAndKeyState
+from boardlab.games.block_and_key.rules import BlockAndKeyState, _shows_key
 from depth import examples
 
 pytestmark = pytest.mark.skipif(G.NATIVE is None, reason="no current native build (the Python reference plays)")
@@ -51,6 +51,42 @@ def test_the_helper_gives_the_python_masks_in_random_games(players: int, seed: i
     check_temple(s)
 
 
+def check_keys(s: BlockAndKeyState) -> int:
+    """The helper's key test (`keys_shown`, one call for many keys) gives `_shows_key`'s answer for every key card
+    of the block of that colour, for the block placed last, in every seat's views; how many keys showed."""
+    f = s._fixed
+    b = s.placed[-1][0]
+    colour = f.colour[b]
+    newm = s.new_mask(b)
+    shown = 0
+    for seat in range(s.num_players):
+        views = s.allowed_views(seat)
+        cand = [k for k, (_, colours) in enumerate(f.keys) if colour in colours]
+        for start in range(0, len(cand), 64):  # at most 64 programs a call
+            part = cand[start:start + 64]
+            got = G.NATIVE[2]([G.key_program(f.keys[k][0], colour, views) for k in part], newm, s.planes)
+            want = sum(1 << i for i, k in enumerate(part)
+                       if _shows_key(f.keys[k][0], len(views) == 5, views, newm, s.planes, colour))
+            assert got == want, (seat, views, s.placed)
+            shown += want.bit_count()
+    return shown
+
+
+@settings(max_examples=examples(8))
+@given(players=st.integers(1, 4), seed=st.integers(0, 10**6), key_views=st.sampled_from(["any", "own-side"]))
+def test_the_helper_matches_keys_as_python_does(players: int, seed: int, key_views: str) -> None:
+    rng = random.Random(seed)
+    s = new(players, seed, key_views=key_views)
+    seen = shown = 0
+    while not s.is_over:
+        if len(s.placed) != seen:
+            seen = len(s.placed)
+            if s.placed[-1][0] != s.core:
+                shown += check_keys(s)
+        s.apply(s.random_action(rng.randrange))
+    assert shown  # some key of the deck shows in every random game's temples (else the test checks nothing)
+
+
 def test_malformed_programs_and_boards_raise() -> None:
     s = new(2, 3)
     f = s._fixed
@@ -67,3 +103,9 @@ def test_malformed_programs_and_boards_raise() -> None:
         G.NATIVE[0](-1, s.near, s.rise, None, 0, f.kinds)
     with pytest.raises(TypeError):
         G.NATIVE[0](s.occ, s.near, tuple(s.rise), None, 0, f.kinds)
+    key = G.key_program(f.keys[0][0], 1, (0, 1, 2, 3, 4))
+    for bad_key in (key[:-8], key[:8], (1).to_bytes(8, "little") + key[8:8 * 14] + (99).to_bytes(8, "little")):
+        with pytest.raises(ValueError):
+            G.NATIVE[2]([bad_key], 1, s.planes)
+    with pytest.raises(TypeError):
+        G.NATIVE[2]((key,), 1, s.planes)

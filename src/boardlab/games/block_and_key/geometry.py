@@ -376,16 +376,18 @@ def compact(masks: tuple[int, ...] | list[int]) -> bytes:
     return b"".join(out)
 
 
-def _native() -> tuple[Any, Any] | None:
-    """The C helper's `boards` and `spots` in a current native build, else None (the Python above runs)."""
+def _native() -> tuple[Any, Any, Any] | None:
+    """The C helper's `boards`, `spots` and `keys_shown` in a current native build, else None (the Python above
+    and `rules._shows_key` run)."""
     if not _compiled.COMPILED:
         return None
     # (by name: `from . import _spots` reads, to import analysis, as importing the package back; renamed, since
     # mypyc binds a function's imported names as module globals, and `boards` would replace the Python one)
     from ._spots import boards as c_boards  # type: ignore[import-not-found, import-untyped]  # `make native`
+    from ._spots import keys_shown as c_keys_shown  # type: ignore[import-not-found, import-untyped]
     from ._spots import spots as c_spots  # type: ignore[import-not-found, import-untyped]
 
-    return c_boards, c_spots
+    return c_boards, c_spots, c_keys_shown
 
 
 NATIVE = _native()
@@ -494,6 +496,25 @@ def key_rotations(rows: tuple[str, ...], colours: tuple[str, ...],
         by_colour = tuple(tuple(sh for c, sh in cells if c == code or not code) for code in range(len(colours) + 2))
         out.append((origins, sum(origins), cells, by_colour))
     return tuple(out)
+
+
+KEY_WORDS = 13  # the C helper's boards: 64-bit words, enough for the five views' 640 plane bits
+
+
+def key_program(rots: tuple[KeyRotation, ...], colour: int, views: tuple[int, ...]) -> bytes:
+    """A key's rotations as the C helper `_spots.keys_shown` reads them for a block of colour code `colour` seen
+    in `views`: uint64 words [rotations, per rotation its origins in those views (`KEY_WORDS` words), the shifts
+    of the key's cells of that colour (a count, the shifts), its cells (a count, per cell colour code and
+    shift)]. The same terms as `rules._shows_key`, made once per key, colour and views."""
+    words = [len(rots)]
+    for origins, every, cells, by_colour in rots:
+        m = every if len(views) == len(origins) else sum(origins[v] for v in views)
+        words += [m >> (64 * i) & 0xFFFFFFFFFFFFFFFF for i in range(KEY_WORDS)]
+        touch = by_colour[colour]
+        words += [len(touch), *touch, len(cells)]
+        for c, sh in cells:
+            words += [c, sh]
+    return b"".join(w.to_bytes(8, "little") for w in words)
 
 
 # -- lines of sight, as whole boards (for search's claim filter) ------------------------------------------

@@ -129,6 +129,7 @@ class BlockAndKeyState(State):
         self.last_ancient: dict[str, Any] | None = None
         self._cache: _Legal | None = None
         self._boards: _Temple | None = None  # the memo of the temple as it is (see `_temple`)
+        self._drawn: object = None  # the action `random_action` found without the list, until the next apply
         self._settle()
 
     # -- the temple ---------------------------------------------------------------------------------------
@@ -253,14 +254,14 @@ class BlockAndKeyState(State):
             if key > dep[i]:
                 dep[i] = key
                 vown[v][i] = b
-                bit = 1 << (base_bit[v] + dbit)
-                cols_v = vcol[v]
-                old = cols_v[i]
-                if old:
-                    planes[old] &= ~bit
-                planes[c] |= bit
-                cols_v[i] = c
-                shown |= bit
+                vcol[v][i] = c
+                shown |= 1 << (base_bit[v] + dbit)
+        if shown:  # a view cell shows one colour: the block's cells leave every other plane (one AND per plane)
+            keep = ~shown
+            for cc in range(1, len(planes)):
+                if cc != c:
+                    planes[cc] &= keep
+            planes[c] |= shown
         self.placed.append((b, o, x, y, z, seat))
         return shown
 
@@ -566,9 +567,13 @@ class BlockAndKeyState(State):
         fixed = self._fixed
         planes, vdep, proj, templates, shape, colours = (self.planes, self.vdep, fixed.proj, fixed.templates,
                                                          fixed.shape, fixed.colour)
-        show = self._temple().shows.get(views)  # per temple cell, the plane bits where a cube would show
+        temple = self._temple()
+        by_views = temple.shows
+        if by_views is None:
+            by_views = temple.shows = {}
+        show = by_views.get(views)  # per temple cell, the plane bits where a cube would show
         if show is None:
-            show = self._temple().shows[views] = [None] * N_CELLS
+            show = by_views[views] = [None] * N_CELLS
         out: list[tuple[int, int, int, int]] = []
         cslots: list[ClaimSlot] = []
         known: dict[int, int] = {}  # per colour, keys claimed by the block's bits that matter to its slots (below)
@@ -812,7 +817,7 @@ class BlockAndKeyState(State):
             return True, best
         if len(self.supply[seat]) >= 5:
             digs = digs[:1]  # a full hand: one dig is enough to keep the option open
-        return False, digs + best
+        return False, [*digs, *best]
 
     def _ranked(self, seat: int, playout: bool = False) -> tuple[bool, list[BKAction]]:
         """`_best_places` of the turn's placements, memoised (`_memo_key`). For the `playout`, unless known, just the
@@ -935,8 +940,27 @@ class BlockAndKeyState(State):
         if not newm:
             return out
         views = self.allowed_views(seat)
+        fixed = self._fixed
+        planes, keys = self.planes, fixed.keys
+        native = fixed.native
+        if native is not None:  # every candidate key at once in the C helper (`G.key_program`), same answers
+            cand = [k for k in sorted(hand) if colour in keys[k][1]]
+            if not cand:
+                return out
+            programs = fixed.key_programs
+            progs: list[bytes] = []
+            for k in cand:
+                pk = (k, colour, views)
+                prog = programs.get(pk)
+                if prog is None:
+                    prog = programs[pk] = G.key_program(keys[k][0], colour, views)
+                progs.append(prog)
+            got: int = native[2](progs, newm, planes)
+            for i, k in enumerate(cand):
+                if got >> i & 1:
+                    out.append(k)
+            return out
         every_view = len(views) == len(VIEWS)
-        planes, keys = self.planes, self._fixed.keys
         for k in sorted(hand):
             rots, colours = keys[k]
             if colour not in colours:
@@ -1000,7 +1024,7 @@ class BlockAndKeyState(State):
         if ph == "orient":
             return list(A.ORIENT)
         if ph in ("draft", "turn"):
-            acts = self._digs()
+            acts = list(self._digs())
             if ph == "turn":
                 for b in sorted(self.supply[p]):
                     acts += self.placements(b)
@@ -1020,11 +1044,15 @@ class BlockAndKeyState(State):
             return [*(KeyAct("claim", self.comp.keys[k].id) for k in sorted(self.offer)), A.STOP]
         raise AssertionError(ph)
 
-    def _digs(self) -> list[BKAction]:
-        """The digs of the site's lines that still hold a block: the start of a `draft` or `turn` legal list."""
+    def _digs(self) -> tuple[BKAction, ...]:
+        """The digs of the site's lines that still hold a block: the start of a `draft` or `turn` legal list. Looked
+        up by which sites hold a block (`_DIGS`): a turn asks for them several times."""
         site = self.site
-        return [A.DIG[i] for i, (s1, s2, s3) in enumerate(SITE_LINES)
-                if site[s1] >= 0 or site[s2] >= 0 or site[s3] >= 0]
+        m = 0
+        for i in range(9):
+            if site[i] >= 0:
+                m |= 1 << i
+        return _DIGS[m]
 
     def random_action(self, below: Callable[[int], int]) -> Any:
         """`legal_actions()[below(len)]` without the list in a turn (its ~100-200 `Place`s were most of a random
@@ -1032,15 +1060,20 @@ class BlockAndKeyState(State):
         is walked through them in the list's order (blocks ascending, orientation, anchor bit ascending) to the one
         placement made. Same index, same draws as the list."""
         p = self.actor
-        if p is None or self.phase != "turn" or self._legal is not None or self._cache is not None:
+        if p is None or self._legal is not None or self._cache is not None:
             return super().random_action(below)
+        if self.phase != "turn":  # a short list: drawn from, not kept (nor wrapped in `_Legal` for apply's check)
+            legal = self._legal_actions()
+            pick: BKAction = legal[below(len(legal))]
+            self._drawn = pick
+            return pick
         digs, held, total = self._turn_choices(p)
         if not total:  # the list is [pass]
             return super().random_action(below)
         k: int = below(total)
-        if k < len(digs):
-            return digs[k]
-        return self._nth_place(held, k - len(digs))
+        pick = digs[k] if k < len(digs) else self._nth_place(held, k - len(digs))
+        self._drawn = pick  # legal, as long as nothing is applied (`is_legal`)
+        return pick
 
     def _nth_place(self, held: list[tuple[int, int]], k: int) -> Place:
         """The k-th placement of a turn's list without the list: `held` is (block, `spot_count`) per held block,
@@ -1060,7 +1093,7 @@ class BlockAndKeyState(State):
             k -= count
         raise AssertionError("index beyond the placements counted")
 
-    def _turn_choices(self, p: int) -> tuple[list[BKAction], list[tuple[int, int]], int]:
+    def _turn_choices(self, p: int) -> tuple[tuple[BKAction, ...], list[tuple[int, int]], int]:
         """A turn's legal list unbuilt: its digs, per held block (ascending) how many placements it has, and how
         many actions they make (0: the list is [pass])."""
         digs = self._digs()
@@ -1075,6 +1108,8 @@ class BlockAndKeyState(State):
         """`action in legal_actions()` without the list for a turn's dig or placement (what `random_action` gives):
         a placement's block held and its anchor bit in the orientation's spot mask. Anything not exactly a `Dig` or
         a `Place` of ints asks the list, as does any state whose list is built."""
+        if action is self._drawn and action is not None:  # what `random_action` just drew from this very position
+            return True
         p = self.actor
         if p is None or self.phase != "turn" or self._legal is not None or self._cache is not None:
             return super().is_legal(action)
@@ -1095,6 +1130,7 @@ class BlockAndKeyState(State):
 
     def _apply(self, action: BKAction) -> None:  # type: ignore[override]
         self._cache = None
+        self._drawn = None
         p = self.actor
         assert p is not None
         comp = self.comp
@@ -1399,6 +1435,7 @@ class BlockAndKeyState(State):
         self._copy_base(s)
         s._legal = self._legal  # immutable once built
         s._cache = self._cache
+        s._drawn = None
         for name in _SHARED:
             setattr(s, name, getattr(self, name))
         s.rng = self.rng.copy()
@@ -1628,9 +1665,10 @@ class _Fixed:
     shape: tuple[int, ...]  # per block its shape number (`Components.block_shape` as a table, for the hot loops)
     templates: dict[int, BlockTemplate]  # `_block_template` per shape * 32 + orientation
     plans: tuple[tuple[tuple[int, ...], G.Candidates], ...]  # per shape: what `G.shape_candidates` calls
-    native: tuple[Any, Any] | None  # `G.NATIVE`: the C helper's boards and spots, in a current native build
+    native: tuple[Any, Any, Any] | None  # `G.NATIVE`: the C helper's boards, spots and keys_shown (native build)
     programs: tuple[tuple[bytes, bytes], ...]  # per shape, for `native`: `G.plan_program`, its packed bounds
     floor: int  # `G.floor_layer` of the floor
+    key_programs: dict[tuple[int, int, tuple[int, ...]], bytes]  # `G.key_program` by (key, colour, views), as asked
 
 
 def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
@@ -1654,7 +1692,7 @@ def _fixed(comp: Components, width: int, depth: int) -> _Fixed:
         hit = _FIXED[(id(comp), width, depth)] = (comp, _Fixed(keys, kinds, G.projections(width, depth), colour,
                                                               claims, tuple(k.points for k in comp.keys), shape,
                                                               templates, plans, G.NATIVE, programs,
-                                                              G.floor_layer(width, depth)))
+                                                              G.floor_layer(width, depth), {}))
     return hit[1]
 
 
@@ -1675,6 +1713,9 @@ def _place_rows(kind: str, bid: str, count: int) -> list[list[Place | None] | No
 
 
 _PLACE_ROWS: dict[tuple[str, str], list[list[Place | None] | None]] = {}
+_DIGS: tuple[tuple[BKAction, ...], ...] = tuple(
+    tuple(A.DIG[i] for i, line in enumerate(SITE_LINES) if any(m >> s & 1 for s in line)) for m in range(1 << 9))
+"""`_digs` by the sites holding a block (bit s: site s)."""
 
 
 def _places_reaching(out: list[Place], rows: list[list[Place | None] | None], kind: str, bid: str,
@@ -1765,13 +1806,15 @@ class _Temple:
         self.counts: dict[int, int] = {}  # per shape, its spots' popcount (`spot_count`)
         # per allowed views, per temple cell the plane bits where a cube there would show (`_claims_in`, filled as
         # asked): the depth maps follow from the occupied cells, and every seat's claims at this temple ask alike
-        self.shows: dict[tuple[int, ...], list[int | None]] = {}
+        self.shows: dict[tuple[int, ...], list[int | None]] | None = None  # made by the first search that asks
         self.front: tuple[int, int, int, int, int] | None = None  # `G.in_front` (`_claim_reach`)
 
 
 _SPOTS: dict[tuple[int, bool, tuple[int, ...]], _Temple] = {}
-TEMPLES = 4096
-"""At most this many temples memoised (then all are dropped): about 3 KB each."""
+TEMPLES = 512
+"""At most this many temples memoised (then all are dropped): about 3 KB each. 512 rather than 4,096 (#36, fifth
+round): random play never revisits a temple, and keeping thousands alive cost it ~10% (the garbage collector walks
+them, and they are freed cold); MCTS per iteration measured the same at 512 and 4,096, 2 and 4 players."""
 
 
 @mypyc_attr(native_class=False)  # a list subclass: a Python class (see boardlab/_compiled.py)
