@@ -196,6 +196,16 @@ class CacaoState(State):
         t, r = rots[i // len(own)]
         return A.place_table("rebuild", t, r)[own[i % len(own)]]
 
+    def random_fill(self, rng: Rng) -> CacaoAction:
+        """`_legal_actions()[rng.randbelow(len)]` in the fill phase (no draw for a single option) without
+        building the list: playouts fill about once a turn and use one of the choices."""
+        kinds = sorted(set(self.display))
+        to_fill = self.to_fill
+        total = len(kinds) * len(to_fill)
+        i = rng.randbelow(total) if total > 1 else 0
+        x, y = to_fill[i % len(to_fill)]
+        return Fill("fill", kinds[i // len(to_fill)], x, y)
+
     def _may_rebuild(self, p: int) -> bool:
         return not self.pile and not self.display and self.villages[p].sun > 0
 
@@ -708,6 +718,8 @@ class CacaoRules(ParsesNotation, Game):
             return AUTO
         if phase == PLACE and state._legal is None:
             return state.random_placement(rng)  # type: ignore[attr-defined]
+        if phase == FILL and state._legal is None:
+            return state.random_fill(rng)  # type: ignore[attr-defined]
         legal = state.legal_actions()
         return legal[rng.randbelow(len(legal))] if len(legal) > 1 else legal[0]
 
