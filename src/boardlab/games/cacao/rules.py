@@ -15,6 +15,7 @@ plantation is at 0,0 and the start market at 1,1); worker tiles go on cells with
 
 from __future__ import annotations
 
+from bisect import insort
 from itertools import permutations
 from typing import Any, ClassVar, NamedTuple
 
@@ -31,6 +32,14 @@ from .actions import AUTO, STEPS, CacaoAction, Discard, Fill, Place, Use
 from .components import Components, load
 
 PLACE, FILL, ACTIVATE, OVER = "place", "fill", "activate", "over"
+
+_SIDES: tuple[tuple[int, int, int, int], ...] = tuple(
+    (d, dx, dy, (d + 2) % 4) for d, (dx, dy) in enumerate(STEPS))
+"""Per edge d: d, its STEPS offset and the opposite edge (the neighbour's edge that faces back)."""
+_AROUND: tuple[tuple[int, int, int, int, int, int, int, int], ...] = (
+    (0, -1, 0, -2, 1, -1, -1, -1), (1, 0, 1, -1, 2, 0, 1, 1), (0, 1, 1, 1, 0, 2, -1, 1), (-1, 0, -1, -1, -1, 1, -2, 0))
+"""Per STEPS offset of a placed tile: that jungle space's offset, then its three other neighbours' offsets
+(relative to the placed tile), to test whether a placement makes the space need filling."""
 
 
 class Worker(NamedTuple):
@@ -187,6 +196,16 @@ class CacaoState(State):
         t, r = rots[i // len(own)]
         return A.place_table("rebuild", t, r)[own[i % len(own)]]
 
+    def random_fill(self, rng: Rng) -> CacaoAction:
+        """`_legal_actions()[rng.randbelow(len)]` in the fill phase (no draw for a single option) without
+        building the list: playouts fill about once a turn and use one of the choices."""
+        kinds = sorted(set(self.display))
+        to_fill = self.to_fill
+        total = len(kinds) * len(to_fill)
+        i = rng.randbelow(total) if total > 1 else 0
+        x, y = to_fill[i % len(to_fill)]
+        return Fill("fill", kinds[i // len(to_fill)], x, y)
+
     def _may_rebuild(self, p: int) -> bool:
         return not self.pile and not self.display and self.villages[p].sun > 0
 
@@ -216,28 +235,29 @@ class CacaoState(State):
     # -- A) placing ------------------------------------------------------------------------------
     def _place(self, a: Place) -> None:
         p = self.turn
-        edges = self.comp.edges_at[(a.tile, a.rot)]
-        self.hands[p].remove(a.tile)
-        pos = (a.x, a.y)
-        if a.kind == "rebuild":
+        kind, tile, rot, x, y = a
+        edges = self.comp.edges_at[(tile, rot)]
+        self.hands[p].remove(tile)
+        pos = (x, y)
+        workers = self.workers
+        if kind == "rebuild":
             self.villages[p].sun -= 1
-            self.workers[pos] = Worker(p, a.tile, a.rot, edges, 2)
+            workers[pos] = Worker(p, tile, rot, edges, 2)
             self.placed = pos
             self._activate()
             return
-        self.workers[pos] = Worker(p, a.tile, a.rot, edges, 1)
+        workers[pos] = Worker(p, tile, rot, edges, 1)
         self.spots.discard(pos)
         self.placed = pos
-        # B) jungle spaces next to the new tile with two or more worker tiles must be filled
-        workers = self.workers
+        # B) jungle spaces next to the new tile with two or more worker tiles must be filled: the new
+        # tile is one of them, so a space triggers when any of its three other neighbours is a worker
         jungle = self.jungle
         triggered = []
-        for dx, dy in STEPS:
-            cx, cy = c = (a.x + dx, a.y + dy)
+        for dx, dy, ax, ay, bx, by, cx, cy in _AROUND:
+            c = (x + dx, y + dy)
             if c in jungle:
                 continue
-            if ((cx, cy - 1) in workers) + ((cx + 1, cy) in workers) + ((cx, cy + 1) in workers) \
-                    + ((cx - 1, cy) in workers) >= 2:  # the STEPS neighbours, unrolled (hot path)
+            if (x + ax, y + ay) in workers or (x + bx, y + by) in workers or (x + cx, y + cy) in workers:
                 triggered.append(c)
         self.to_fill = triggered
         self.filled = []
@@ -286,54 +306,52 @@ class CacaoState(State):
         workers, jungle, activated, kind_of = self.workers, self.jungle, self.activated, self.comp.kind_of
         w = workers[pos]
         x, y = pos
-        # _queue_edge's work, inlined for the two loops (the engine's hottest path in search)
-        for d, (dx, dy) in enumerate(STEPS):
+        layers, edges, owner = w.layers, w.edges, w.owner
+        # the engine's hottest path in search (_SIDES: each direction's offsets, no enumerate or % 4)
+        for d, dx, dy, _ in _SIDES:
             j = jungle.get((x + dx, y + dy))
             if j is not None:
-                key = (x, y, w.layers, d)
+                key = (x, y, layers, d)
                 if key in activated:
                     raise AssertionError(f"worker edge {key} activated twice")
                 activated.add(key)
-                n = w.edges[d]
+                n = edges[d]
                 if n and kind_of[j] != "temple":
-                    pending.setdefault(w.owner, []).append(Edge(x, y, d, n, j))
-        for cx, cy in self.filled:
-            j = jungle[(cx, cy)]
-            if kind_of[j] == "temple":
-                for d, (dx, dy) in enumerate(STEPS):  # marks the edges; nothing to decide
+                    if owner in pending:
+                        pending[owner].append(Edge(x, y, d, n, j))
+                    else:
+                        pending[owner] = [Edge(x, y, d, n, j)]
+        filled = self.filled
+        if filled:
+            for cx, cy in filled:
+                j = jungle[(cx, cy)]
+                temple = kind_of[j] == "temple"  # marks the edges; nothing to decide
+                for _, dx, dy, e in _SIDES:
                     c = (cx + dx, cy + dy)
                     other = workers.get(c)
                     if other is not None and c != pos:
-                        self._queue_edge(pending, c, other, (d + 2) % 4, j)
-                continue
-            for d, (dx, dy) in enumerate(STEPS):
-                c = (cx + dx, cy + dy)
-                other = workers.get(c)
-                if other is not None and c != pos:
-                    e = (d + 2) % 4
-                    key = (c[0], c[1], other.layers, e)
-                    if key in activated:
-                        raise AssertionError(f"worker edge {key} activated twice")
-                    activated.add(key)
-                    n = other.edges[e]
-                    if n:
-                        pending.setdefault(other.owner, []).append(Edge(c[0], c[1], e, n, j))
-        self.filled = []
-        n = self.num_players
+                        key = (c[0], c[1], other.layers, e)
+                        if key in activated:
+                            raise AssertionError(f"worker edge {key} activated twice")
+                        activated.add(key)
+                        n = other.edges[e]
+                        if n and not temple:
+                            o = other.owner
+                            if o in pending:
+                                pending[o].append(Edge(c[0], c[1], e, n, j))
+                            else:
+                                pending[o] = [Edge(c[0], c[1], e, n, j)]
+            self.filled = []
         self.pending = pending
-        self.queue = [(self.turn + i) % n for i in range(n) if (self.turn + i) % n in pending]
-        self.phase = ACTIVATE
-        if not self.queue:
+        if not pending:
+            self.queue = []
+            self.phase = ACTIVATE
             self._end_turn()
-
-    def _queue_edge(self, pending: dict[int, list[Edge]], c: tuple[int, int], w: Worker, d: int, j: str) -> None:
-        key = (c[0], c[1], w.layers, d)
-        if key in self.activated:
-            raise AssertionError(f"worker edge {key} activated twice")  # rules invariant, never expected
-        self.activated.add(key)
-        n = w.edges[d]
-        if n and self.comp.kind_of[j] != "temple":  # temples have no immediate effect: nothing to decide
-            pending.setdefault(w.owner, []).append(Edge(c[0], c[1], d, n, j))
+            return
+        n = self.num_players
+        t = self.turn
+        self.queue = [(t + i) % n for i in range(n) if (t + i) % n in pending]
+        self.phase = ACTIVATE
 
     def _use(self, a: Use) -> None:
         p = self.queue[0]
@@ -371,16 +389,21 @@ class CacaoState(State):
         if len(edges) <= 1:
             return list(edges)  # nothing to order (the general case below gives the same)
         kind_of = self.comp.kind_of
-        kinds = [kind_of[e.jungle] for e in edges]
-        fruit_edges = [e for e, k in zip(edges, kinds, strict=True) if k in ("plantation", "market")]
-        others = [e for e, k in zip(edges, kinds, strict=True) if k not in ("plantation", "market")]
+        fruit_edges: list[Edge] = []
+        others: list[Edge] = []
+        for e in edges:  # one pass, kinds looked up once (search calls this every activation)
+            kind = kind_of[e.jungle]
+            if kind == "plantation" or kind == "market":
+                fruit_edges.append(e)
+            else:
+                others.append(e)
         if len(fruit_edges) <= 1:
             return fruit_edges + others
         v0 = self.villages[p]
         # A pure function of the fruit, the gold and the edges' tiles and workers: memoised per
         # component set (search resolves the same few situations many thousands of times).
         memo = self.comp.order_memo
-        key = (v0.fruit, v0.gold, tuple((e.jungle, e.workers) for e in fruit_edges))
+        key = (v0.fruit, v0.gold, tuple([(e.jungle, e.workers) for e in fruit_edges]))  # no generator: hot
         perm = memo.get(key)
         if perm is not None:
             return [fruit_edges[i] for i in perm] + others
@@ -404,7 +427,9 @@ class CacaoState(State):
 
     def _auto(self, p: int) -> None:
         kind_of, v = self.comp.kind_of, self.villages[p]
-        for e in self.best_order(p):
+        edges = self.pending.get(p, [])
+        # best_order of zero or one edge is that edge list itself: skip the call and its copy
+        for e in (self.best_order(p) if len(edges) > 1 else edges):
             k = min(e.workers, v.fruit) if kind_of[e.jungle] == "market" else e.workers
             self._resolve(p, e.jungle, k)
         self.pending[p] = []
@@ -419,8 +444,7 @@ class CacaoState(State):
     def _end_turn(self) -> None:
         p = self.turn
         if self.decks[p]:
-            self.hands[p].append(self.decks[p].pop())
-            self.hands[p].sort()
+            insort(self.hands[p], self.decks[p].pop())  # = append + sort: hands are kept sorted
         while len(self.display) < self.comp.display_size and self.pile:
             self.display.append(self.pile.pop())
         self.placed = None
@@ -694,6 +718,8 @@ class CacaoRules(ParsesNotation, Game):
             return AUTO
         if phase == PLACE and state._legal is None:
             return state.random_placement(rng)  # type: ignore[attr-defined]
+        if phase == FILL and state._legal is None:
+            return state.random_fill(rng)  # type: ignore[attr-defined]
         legal = state.legal_actions()
         return legal[rng.randbelow(len(legal))] if len(legal) > 1 else legal[0]
 
