@@ -275,6 +275,9 @@ class Run:
         game = get_game("tally")
         lost: list[str] = []
         replay_bad: list[str] = []
+        # the acknowledgements as they stand before the log is read: a move acknowledged while the check reads (play
+        # goes on during a run's "so far" checks) is in the log, but after the rows read here (it read as lost)
+        acked = {id(p): list(p.acked) for p in self.players}
         with psycopg.connect(f"{dsn} options=-csearch_path={schema}") as c:
             for t, _, _ in self.tables:
                 tid = t["id"]
@@ -300,7 +303,7 @@ class Run:
                 for p in self.players:
                     if p.table["id"] != tid:
                         continue
-                    for n, seat, kind, action in p.acked:
+                    for n, seat, kind, action in acked[id(p)]:
                         got = stored.get(n)
                         if got is None or got[:2] != (seat, kind) or (kind == "act" and got[2] != action):
                             lost.append(f"table {tid}: acknowledged {kind} {action!r} of seat {seat} as row {n}; "
