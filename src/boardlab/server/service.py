@@ -332,9 +332,9 @@ class TableService:
 
     async def own(self, t: Table, take: bool = True) -> None:
         """Under the table's lock, before any change: in a cluster, take the table's lease (asking its owner to
-        let go, or after it expired) and rebuild the table from the log, which another process may have
-        extended; then change it. A bot or a clock (`take` False) never takes a table over: 409, nothing
-        changed. A single server has nothing to do here."""
+        let go, or after it expired; renewed first if this process may have stalled past it) and bring the copy up
+        to the log, which another process may have extended; then change it. A bot or a clock (`take` False)
+        never takes a table over: 409, nothing changed. A single server has nothing to do here."""
         if self.cluster is None:
             return
         if self.owns(t):
@@ -367,8 +367,7 @@ class TableService:
             log.warning("table %s: cannot rebuild it from the log to take it over (%r)", t.id, e)
             raise ApiError(503, "storage", "the database did not answer; nothing changed, try again") from None
         if self.hooks is not None:
-            self.hooks.took_over(t)
-            await self.hooks.preload(t)
+            await self.hooks.took_over(t)
         self.kick(t)
 
     async def _refresh(self, t: Table) -> None:
@@ -556,8 +555,7 @@ class TableService:
                     async with t.lock:
                         await self._refresh(t)
                         if self.hooks is not None:
-                            self.hooks.took_over(t)
-                            await self.hooks.preload(t)
+                            await self.hooks.took_over(t)
                     self.kick(t)
                     log.info("table %s taken over (its owner is gone)", tid)
                 except ApiError as e:  # its log no longer replays (rules_changed): kept, not retried by anyone

@@ -198,10 +198,11 @@ class Site:
         }
 
     # -- several processes (server/cluster.py) --------------------------------------------------------------
-    def took_over(self, t: Table) -> None:
-        """This process now owns `t`: its site information is read again (the last owner kept it up to date
-        in the database; the service awaits `preload` next) and its clock is set here then."""
+    async def took_over(self, t: Table) -> None:
+        """This process now owns `t`: its site information is read again, ahead (the last owner kept it up to date
+        in the database), and its clock is set here."""
         self.refreshed(t)
+        await self.preload(t)
 
     def gave_up(self, t: Table) -> None:
         """Another process owns `t` now: its clock no longer runs here."""

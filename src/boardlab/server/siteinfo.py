@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from . import botseed, ratings
@@ -183,9 +183,12 @@ def write_site_row(conn: Connection, tid: str, row: dict[str, Any], stored: bool
     if stored:
         conn.execute(table_site_t.update().where(table_site_t.c.table_id == tid).values(**row))
         return
-    name = conn.dialect.name
-    if name in ("postgresql", "sqlite"):
-        dialect = import_module(f"sqlalchemy.dialects.{name}")
-        conn.execute(dialect.insert(table_site_t).values(table_id=tid, **row).on_conflict_do_nothing())
+    keeping = INSERT_KEEPING.get(conn.dialect.name)
+    if keeping is not None:
+        conn.execute(keeping(table_site_t).values(table_id=tid, **row).on_conflict_do_nothing())
     else:
         conn.execute(table_site_t.insert().values(table_id=tid, **row))
+
+
+INSERT_KEEPING = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}
+"""The dialects whose insert can leave a row already there alone (`on_conflict_do_nothing`)."""
